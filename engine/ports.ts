@@ -1,0 +1,253 @@
+/**
+ * The engine's ports: everything it needs from the outside world, as interfaces.
+ * `lib/db/` implements {@link RunStore} on SQLite; `engine/store/memory-store.ts`
+ * implements it in memory for tests; both pass `engine/store/contract.ts`.
+ */
+import type { Graph, NodeType, GateField } from "./graph/schema";
+
+/** Public + internal run state. Keys starting with `__` are internal (SPEC §4). */
+export type State = Record<string, unknown>;
+
+export type RunStatus = "pending" | "running" | "paused" | "completed" | "failed";
+export type StepStatus = "pending" | "running" | "waiting" | "completed" | "failed" | "skipped";
+
+/** What a parked run waits for (SPEC §6). */
+export interface PendingGate {
+  node_id: string;
+  prompt: string;
+  fields?: GateField[];
+  /** Epoch ms after which the gate times out and the run fails. */
+  expires_at?: number;
+}
+
+/** Limits in force for one run: graph `settings` overridden by the trigger's `options`. */
+export interface RunOptions {
+  max_parallel_nodes?: number;
+  max_node_executions?: number;
+  max_execution_time_ms?: number;
+  budget_usd?: number;
+  max_tokens?: number;
+}
+
+export interface RunRecord {
+  id: string;
+  workflow_id: string;
+  workflow_version: number;
+  status: RunStatus;
+  input: Record<string, unknown>;
+  options: RunOptions;
+  /** Public final state, set when the run completes. */
+  output: Record<string, unknown> | null;
+  cost_micros: number;
+  tokens_in: number;
+  tokens_out: number;
+  node_executions: number;
+  duration_ms: number | null;
+  error_message: string | null;
+  pending_gate: PendingGate | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+export interface StepRecord {
+  id: string;
+  run_id: string;
+  seq: number;
+  node_id: string;
+  node_type: NodeType;
+  status: StepStatus;
+  /** The step's input snapshot is the state of this checkpoint (stored by reference, SPEC §5). */
+  input_checkpoint: number;
+  output: unknown;
+  error: string | null;
+  cost_micros: number;
+  tokens_in: number;
+  tokens_out: number;
+  model: string | null;
+  attempt: number;
+  idempotency_key: string;
+  started_at: number | null;
+  finished_at: number | null;
+  duration_ms: number | null;
+}
+
+/** One pending node execution. `n` is the node's 1-based execution count (idempotency key). */
+export interface QueueItem {
+  node_id: string;
+  n: number;
+  /** The edge whose firing queued it (absent for start nodes and merges). */
+  edge_id?: string;
+}
+
+/** Scheduler bookkeeping the engine needs to resume exactly; opaque to stores. */
+export interface SchedulerMeta {
+  /** Per node: how many executions have been admitted so far. */
+  exec_counts: Record<string, number>;
+  /** Per node: incoming-edge marks since its last activation (merge barrier, dead paths). */
+  marks: Record<string, Record<string, "fired" | "dead">>;
+  /** Node executions counted against max_node_executions. */
+  node_executions: number;
+  /** Wall time consumed by earlier segments of the run (time guard across resumes). */
+  elapsed_ms: number;
+}
+
+export type CheckpointTag = "run_start" | "resume" | `node:${string}` | `gate:${string}`;
+
+export interface CheckpointRecord {
+  run_id: string;
+  seq: number;
+  step_name: CheckpointTag;
+  /** Full state, public AND internal keys. */
+  state: State;
+  /** Node ids in completion order (one entry per settled execution). */
+  completed: string[];
+  /** What runs next: queued and in-flight executions. */
+  queue: QueueItem[];
+  meta: SchedulerMeta;
+  created_at: number;
+}
+
+/**
+ * A checkpoint as the engine hands it to the store: `state` is the full state (do not
+ * mutate or keep a reference; copy what you keep), `changed` the keys written since the
+ * previous checkpoint (`null`: treat as everything changed). Stores may encode deltas.
+ */
+export interface CheckpointWrite extends Omit<CheckpointRecord, "state"> {
+  state: State;
+  changed: string[] | null;
+}
+
+/** Engine events (SPEC §10). Persisted ones carry a per-run increasing `seq`. */
+export type EngineEvent =
+  | { type: "run.status"; run_id: string; status: RunStatus; error_message: string | null; cost_micros: number; tokens_in: number; tokens_out: number; duration_ms: number | null; pending_gate: PendingGate | null }
+  | { type: "step.started"; run_id: string; step: StepRecord }
+  | { type: "step.finished"; run_id: string; step: StepRecord }
+  | { type: "gate.pending"; run_id: string; gate: PendingGate; step_id: string };
+
+export type EngineEventType = EngineEvent["type"];
+
+export interface StoredEvent {
+  run_id: string;
+  seq: number;
+  type: EngineEventType;
+  /** The event body with internal state keys already stripped. */
+  data: EngineEvent;
+  created_at: number;
+}
+
+/** Live, not persisted: streamed model output (issue: providers). */
+export interface DeltaEvent {
+  type: "step.delta";
+  run_id: string;
+  step_id: string;
+  node_id: string;
+  text: string;
+}
+
+/** Partial update of a run row. Totals are absolute values, not increments. */
+export type RunPatch = Partial<Omit<RunRecord, "id" | "workflow_id" | "workflow_version" | "input" | "created_at">>;
+
+/**
+ * One atomic write. A store must apply all of it or none of it (one transaction), and
+ * apply a run's writes in the order `commit` was called.
+ */
+export interface RunWrite {
+  run_id: string;
+  /** Steps to insert or replace whole (keyed by step id). */
+  steps?: StepRecord[];
+  checkpoint?: CheckpointWrite;
+  run?: RunPatch;
+  events?: EngineEvent[];
+}
+
+export interface NewRun {
+  id: string;
+  workflow_id: string;
+  workflow_version: number;
+  graph: Graph;
+  input: Record<string, unknown>;
+  options: RunOptions;
+  created_at: number;
+}
+
+/** Everything needed to (re)start a run. */
+export interface LoadedRun {
+  run: RunRecord;
+  /** The graph of the version the run executes. */
+  graph: Graph;
+  /** Latest checkpoint, materialized to full state; null before run_start. */
+  checkpoint: CheckpointRecord | null;
+  /** Steps not yet settled (running/pending/waiting), to be re-attached on resume. */
+  open_steps: StepRecord[];
+  /** The highest step seq used so far (0 when none). */
+  last_step_seq: number;
+  /** The highest event seq used so far (0 when none). */
+  last_event_seq: number;
+}
+
+export interface RunStore {
+  /** Create a run in status `pending` with its graph. */
+  createRun(run: NewRun): Promise<void>;
+  loadRun(runId: string): Promise<LoadedRun | null>;
+  /** Apply one write atomically; resolves once it is durable. Assigns event seqs in call order. */
+  commit(write: RunWrite): Promise<StoredEvent[]>;
+  getRun(runId: string): Promise<RunRecord | null>;
+  listSteps(runId: string): Promise<StepRecord[]>;
+  /** All checkpoints of a run, materialized, in seq order. */
+  listCheckpoints(runId: string): Promise<CheckpointRecord[]>;
+  /** Materialized state of one checkpoint (used for step input snapshots). */
+  getCheckpoint(runId: string, seq: number): Promise<CheckpointRecord | null>;
+  /** Events with seq > afterSeq, in order. */
+  listEvents(runId: string, afterSeq: number): Promise<StoredEvent[]>;
+}
+
+/** Usage a model call reports. */
+export interface ModelUsage {
+  tokens_in: number;
+  tokens_out: number;
+  /** Input tokens served from the provider's cache (priced at the cached rate when known). */
+  cached_tokens_in?: number;
+}
+
+export interface ModelRequest {
+  model: string;
+  system_prompt?: string;
+  user_message: string;
+  temperature?: number;
+  max_tokens?: number;
+  signal: AbortSignal;
+  idempotency_key: string;
+  /** Called with each streamed chunk of the reply, when the provider streams. */
+  onDelta?: (text: string) => void;
+}
+
+export interface ModelReply {
+  text: string;
+  usage: ModelUsage;
+}
+
+/** Calls LLMs. Throws {@link import("./errors").NodeError} for classified failures. */
+export interface ModelGateway {
+  call(req: ModelRequest): Promise<ModelReply>;
+}
+
+export interface ToolContext {
+  signal: AbortSignal;
+  idempotency_key: string;
+  run_id: string;
+  node_id: string;
+}
+
+export interface Clock {
+  now(): number;
+  /** Resolve after `ms`, or reject with the signal's reason when aborted. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  random(): number;
+}
+
+/** Receives committed events (for live SSE fan-out) and ephemeral deltas. */
+export interface EventSink {
+  publish(runId: string, events: StoredEvent[]): void;
+  delta?(event: DeltaEvent): void;
+}
