@@ -1,15 +1,21 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
 export default defineConfig({
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./", import.meta.url)) },
+    alias: {
+      "@": here("./"),
+      // lib/db guards itself with `import "server-only"`; tests run on the server side too.
+      "server-only": here("./node_modules/server-only/empty.js"),
+    },
   },
   test: {
     environment: "node",
-    include: ["engine/**/*.test.ts", "lib/**/*.test.ts", "tests/**/*.test.ts", "components/**/*.test.ts", "bench/**/*.test.ts"],
-    // e2e/ holds Playwright specs; never let vitest pick them up.
-    exclude: ["e2e/**", "node_modules/**", ".next/**"],
+    // Unit and store tests. Integration tests against the built server run with vitest.integration.mts.
+    include: ["engine/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts", "bench/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    exclude: ["e2e/**", "node_modules/**", ".next/**", "tests/integration/**"],
     testTimeout: 20_000,
   },
 });

@@ -23,6 +23,9 @@ step "typecheck"; npm run typecheck
 step "lint"; npm run lint
 step "unit and integration tests"; npm test
 step "build"; npm run build
+if compgen -G "tests/integration/*.test.ts" >/dev/null; then
+  step "integration tests (built server)"; npm run test:integration
+fi
 if compgen -G "e2e/*.spec.ts" >/dev/null; then
   step "end-to-end tests"; npm run test:e2e
 fi
