@@ -27,7 +27,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  { ignores: ["node_modules/**", ".next/**", "generated/**", ".e2e/**", "next-env.d.ts", "data/**", "bench/.tmp/**"] },
+  { ignores: ["node_modules/**", ".next/**", ".next-*/**", "generated/**", ".e2e/**", "next-env.d.ts", "data/**", "bench/.tmp/**"] },
 ];
 
 export default config;
