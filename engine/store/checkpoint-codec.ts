@@ -1,0 +1,171 @@
+/**
+ * Checkpoint storage encoding (SPEC §5 lets a checkpoint be a delta against an earlier one).
+ *
+ * Writing the whole state after every node costs O(state) per node, so a long run costs
+ * O(n²). Instead each checkpoint is stored as a delta against the previous one (only the
+ * keys the engine wrote since then, plus the ids appended to `completed`), with a full
+ * snapshot every `full_every` checkpoints or as soon as the deltas written since the last
+ * full snapshot outweigh it. Restoring one checkpoint therefore reads at most one full
+ * snapshot plus deltas of about the same size: bounded, whatever the run's length.
+ *
+ * Pure: stores keep one {@link EncoderCursor} per run and replace it only once the
+ * encoded row is durably written.
+ */
+import type { CheckpointRecord, CheckpointTag, CheckpointWrite, State } from "../ports";
+
+export type CheckpointEncoding = "full" | "delta";
+
+/** A checkpoint as stored: JSON text columns (also the deep copy that isolates it from the engine). */
+export interface EncodedCheckpoint {
+  run_id: string;
+  seq: number;
+  step_name: CheckpointTag;
+  encoding: CheckpointEncoding;
+  /** Full: its own seq. Delta: the seq of the checkpoint it applies to. */
+  base_seq: number;
+  /** Full: the state object. Delta: {@link StateDelta}. */
+  state: string;
+  /** Full: the id array. Delta: {@link CompletedDelta}. */
+  completed: string;
+  queue: string;
+  meta: string;
+  created_at: number;
+}
+
+/** Delta of the state: keys written since the base (`set`) and keys deleted (`unset`). */
+export interface StateDelta {
+  set: Record<string, unknown>;
+  unset: string[];
+}
+
+/** Delta of `completed`: keep the base's first `keep` ids, then append `add`. */
+export interface CompletedDelta {
+  keep: number;
+  add: string[];
+}
+
+/** What the encoder remembers about a run's last written checkpoint. */
+export interface EncoderCursor {
+  last_seq: number;
+  /** Bytes of the last full snapshot. */
+  full_bytes: number;
+  /** Bytes of the deltas written since it. */
+  delta_bytes: number;
+  /** Number of deltas written since it. */
+  deltas: number;
+  /** A copy of the last checkpoint's `completed`, to encode appends. */
+  completed: readonly string[];
+}
+
+export interface CodecPolicy {
+  /** At most this many checkpoints between two full snapshots (including the full one). */
+  full_every: number;
+}
+
+export const DEFAULT_CODEC_POLICY: CodecPolicy = { full_every: 64 };
+
+const rowBytes = (parts: string[]) => parts.reduce((sum, p) => sum + p.length, 0);
+
+/**
+ * Encode one checkpoint against the run's cursor (null: first checkpoint, or unknown
+ * history, which yields a full snapshot). Returns the row and the cursor to keep once the
+ * row is written.
+ */
+export function encodeCheckpoint(
+  write: CheckpointWrite,
+  cursor: EncoderCursor | null,
+  policy: CodecPolicy = DEFAULT_CODEC_POLICY,
+): { row: EncodedCheckpoint; cursor: EncoderCursor } {
+  const queue = JSON.stringify(write.queue);
+  const meta = JSON.stringify(write.meta);
+  const completedCopy = write.completed.slice();
+  if (cursor && write.changed && cursor.deltas + 1 < policy.full_every) {
+    const state = JSON.stringify(stateDelta(write.state, write.changed));
+    const completed = JSON.stringify(completedDelta(cursor.completed, completedCopy));
+    const bytes = rowBytes([state, completed, queue, meta]);
+    if (cursor.delta_bytes + bytes <= cursor.full_bytes) {
+      const row = { ...header(write), encoding: "delta" as const, base_seq: cursor.last_seq, state, completed, queue, meta };
+      const next = { last_seq: write.seq, full_bytes: cursor.full_bytes, delta_bytes: cursor.delta_bytes + bytes, deltas: cursor.deltas + 1, completed: completedCopy };
+      return { row, cursor: next };
+    }
+  }
+  const state = JSON.stringify(write.state);
+  const completed = JSON.stringify(completedCopy);
+  const row = { ...header(write), encoding: "full" as const, base_seq: write.seq, state, completed, queue, meta };
+  const next = { last_seq: write.seq, full_bytes: rowBytes([state, completed, queue, meta]), delta_bytes: 0, deltas: 0, completed: completedCopy };
+  return { row, cursor: next };
+}
+
+function header(write: CheckpointWrite) {
+  return { run_id: write.run_id, seq: write.seq, step_name: write.step_name, created_at: write.created_at };
+}
+
+function stateDelta(state: Record<string, unknown>, changed: string[]): StateDelta {
+  const delta: StateDelta = { set: {}, unset: [] };
+  for (const key of new Set(changed)) {
+    if (Object.hasOwn(state, key) && state[key] !== undefined) setOwn(delta.set, key, state[key]);
+    else delta.unset.push(key);
+  }
+  return delta;
+}
+
+function completedDelta(base: readonly string[], next: readonly string[]): CompletedDelta {
+  let keep = 0;
+  const limit = Math.min(base.length, next.length);
+  while (keep < limit && base[keep] === next[keep]) keep++;
+  return { keep, add: next.slice(keep) };
+}
+
+/** Assign without ever touching a prototype (a state key may be spelled `__proto__`). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * The rows needed to rebuild checkpoint `seq`: its last full snapshot, then each delta up
+ * to it, in order. `lookup` finds a stored row by seq. Returns null when `seq` is unknown.
+ */
+export function checkpointChain(seq: number, lookup: (seq: number) => EncodedCheckpoint | undefined): EncodedCheckpoint[] | null {
+  const chain: EncodedCheckpoint[] = [];
+  for (let row = lookup(seq); row; row = lookup(row.base_seq)) {
+    chain.push(row);
+    if (row.encoding === "full") return chain.reverse();
+  }
+  if (chain.length === 0) return null;
+  throw new Error(`checkpoint ${seq} of run ${chain[0].run_id}: its delta chain is broken`);
+}
+
+/** Rebuild the full checkpoint at the end of `chain` (as returned by {@link checkpointChain}). */
+export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointRecord {
+  const [first] = chain;
+  if (!first || first.encoding !== "full") throw new Error("a checkpoint chain starts with a full snapshot");
+  const state = JSON.parse(first.state) as State;
+  let completed = JSON.parse(first.completed) as string[];
+  for (let i = 1; i < chain.length; i++) {
+    const row = chain[i];
+    if (row.encoding !== "delta" || row.base_seq !== chain[i - 1].seq) throw new Error(`checkpoint ${row.seq}: not a delta on ${chain[i - 1].seq}`);
+    const delta = JSON.parse(row.state) as StateDelta;
+    for (const key of Object.keys(delta.set)) setOwn(state, key, delta.set[key]);
+    for (const key of delta.unset) delete state[key];
+    const appended = JSON.parse(row.completed) as CompletedDelta;
+    completed = completed.slice(0, appended.keep).concat(appended.add);
+  }
+  const last = chain[chain.length - 1];
+  return {
+    run_id: last.run_id,
+    seq: last.seq,
+    step_name: last.step_name,
+    state,
+    completed,
+    queue: JSON.parse(last.queue),
+    meta: JSON.parse(last.meta),
+    created_at: last.created_at,
+  };
+}
+
+/** Materialize every row of a run (any order in, seq order out); each record is independent. */
+export function materializeAll(rows: readonly EncodedCheckpoint[]): CheckpointRecord[] {
+  const bySeq = new Map(rows.map((r) => [r.seq, r]));
+  const lookup = (seq: number) => bySeq.get(seq);
+  return [...bySeq.keys()].sort((a, b) => a - b).map((seq) => materialize(checkpointChain(seq, lookup) ?? []));
+}
