@@ -1,0 +1,218 @@
+/**
+ * The RunStore contract: one vitest suite every {@link RunStore} implementation must pass
+ * (the in-memory store here, the SQLite store in lib/db). It builds records by hand, so a
+ * store is checked against the port alone, not against what today's engine happens to do.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EngineEvent, RunStore, State } from "../ports";
+import { checkpoint, contractGraph, meta, newRun, snapshot, statusEvent, step } from "./contract-fixtures";
+
+export interface ContractContext {
+  store: RunStore;
+  /** Make `workflowId` exist where the store needs a parent row for runs. */
+  prepareWorkflow?(workflowId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Register the contract suite for one store; `setup` runs once for the whole suite. */
+export function runStoreContract(name: string, setup: () => Promise<ContractContext>): void {
+  describe(`RunStore contract: ${name}`, () => {
+    let ctx: ContractContext;
+    let counter = 0;
+    beforeAll(async () => {
+      ctx = await setup();
+    });
+    afterAll(async () => {
+      await ctx?.close();
+    });
+
+    /** A fresh run (and workflow) per test. */
+    async function started(): Promise<{ store: RunStore; runId: string }> {
+      counter += 1;
+      const workflowId = `wf-${counter}`;
+      await ctx.prepareWorkflow?.(workflowId);
+      const runId = `run-${counter}`;
+      await ctx.store.createRun(newRun(runId, workflowId));
+      return { store: ctx.store, runId };
+    }
+
+    it("creates a pending run with zero totals and no checkpoint", async () => {
+      const { store, runId } = await started();
+      const expected = newRun(runId, `wf-${counter}`);
+      const run = await store.getRun(runId);
+      expect(run).toEqual({
+        id: runId, workflow_id: expected.workflow_id, workflow_version: 1, status: "pending", input: expected.input,
+        options: expected.options, output: null, cost_micros: 0, tokens_in: 0, tokens_out: 0, node_executions: 0,
+        duration_ms: null, error_message: null, pending_gate: null, created_at: expected.created_at, started_at: null, finished_at: null,
+      });
+      const loaded = await store.loadRun(runId);
+      expect(loaded).toEqual({ run, graph: contractGraph, checkpoint: null, open_steps: [], last_step_seq: 0, last_event_seq: 0 });
+      expect(await store.listSteps(runId)).toEqual([]);
+      expect(await store.listCheckpoints(runId)).toEqual([]);
+      expect(await store.listEvents(runId, 0)).toEqual([]);
+      expect(await store.getCheckpoint(runId, 0)).toBeNull();
+    });
+
+    it("answers null or empty for unknown run ids and refuses writes to them", async () => {
+      const { store } = await started();
+      expect(await store.getRun("nope")).toBeNull();
+      expect(await store.loadRun("nope")).toBeNull();
+      expect(await store.listSteps("nope")).toEqual([]);
+      expect(await store.listCheckpoints("nope")).toEqual([]);
+      expect(await store.getCheckpoint("nope", 1)).toBeNull();
+      expect(await store.listEvents("nope", 0)).toEqual([]);
+      await expect(store.commit({ run_id: "nope", run: { status: "running" } })).rejects.toThrow();
+    });
+
+    it("inserts steps, replaces them by id, and reports open steps and the last seq", async () => {
+      const { store, runId } = await started();
+      await store.commit({ run_id: runId, steps: [step(runId, 1), step(runId, 2, { status: "waiting", node_type: "human_gate" })] });
+      const done = step(runId, 1, { status: "completed", output: { answer: [1, "two"] }, cost_micros: 1234, tokens_in: 10, tokens_out: 20, finished_at: 1_764_547_209_999, duration_ms: 42 });
+      await store.commit({ run_id: runId, steps: [done, step(runId, 3, { status: "failed", error: "boom", attempt: 3, model: null })] });
+      const steps = await store.listSteps(runId);
+      expect(steps.map((s) => s.seq)).toEqual([1, 2, 3]);
+      expect(steps[0]).toEqual(done);
+      expect(steps[2]).toEqual(step(runId, 3, { status: "failed", error: "boom", attempt: 3, model: null }));
+      const loaded = await store.loadRun(runId);
+      expect(loaded?.open_steps).toEqual([step(runId, 2, { status: "waiting", node_type: "human_gate" })]);
+      expect(loaded?.last_step_seq).toBe(3);
+    });
+
+    it("applies run patches field by field, keeping what a patch leaves out", async () => {
+      const { store, runId } = await started();
+      await store.commit({ run_id: runId, run: { status: "running", started_at: 1_764_547_300_000, cost_micros: 5, tokens_in: 7 } });
+      const gate = { node_id: "approve", prompt: "ok?", fields: [{ name: "why", type: "text" as const }], expires_at: 1_764_547_999_000 };
+      await store.commit({ run_id: runId, run: { status: "paused", pending_gate: gate, node_executions: 3 } });
+      let run = await store.getRun(runId);
+      expect(run).toMatchObject({ status: "paused", started_at: 1_764_547_300_000, cost_micros: 5, tokens_in: 7, tokens_out: 0, node_executions: 3, pending_gate: gate });
+      await store.commit({ run_id: runId, run: { status: "completed", pending_gate: null, output: { answer: "42" }, finished_at: 1_764_547_400_000, duration_ms: 100_000, error_message: null, cost_micros: 9 } });
+      run = await store.getRun(runId);
+      expect(run).toMatchObject({ status: "completed", pending_gate: null, output: { answer: "42" }, finished_at: 1_764_547_400_000, duration_ms: 100_000, cost_micros: 9, tokens_in: 7 });
+      await store.commit({ run_id: runId, run: { status: "failed", error_message: "budget exceeded" } });
+      expect((await store.getRun(runId))?.error_message).toBe("budget exceeded");
+    });
+
+    it("numbers events per run in commit order and replays them after a seq", async () => {
+      const { store, runId } = await started();
+      const other = await started();
+      const first = await store.commit({ run_id: runId, events: [statusEvent(runId, "running"), statusEvent(runId, "running", 1)] });
+      await store.commit({ run_id: other.runId, events: [statusEvent(other.runId, "running")] });
+      const second = await store.commit({ run_id: runId, steps: [step(runId, 1)], events: [{ type: "step.started", run_id: runId, step: step(runId, 1) }] });
+      expect(first.map((e) => [e.seq, e.type, e.run_id])).toEqual([[1, "run.status", runId], [2, "run.status", runId]]);
+      expect(first[1].data).toEqual(statusEvent(runId, "running", 1));
+      expect(typeof first[0].created_at).toBe("number");
+      expect(second.map((e) => e.seq)).toEqual([3]);
+      expect(second[0].data).toEqual({ type: "step.started", run_id: runId, step: step(runId, 1) });
+      expect(await store.listEvents(runId, 0)).toEqual([...first, ...second]);
+      expect(await store.listEvents(runId, 2)).toEqual(second);
+      expect(await store.listEvents(runId, 3)).toEqual([]);
+      expect((await store.listEvents(other.runId, 0)).map((e) => e.seq)).toEqual([1]);
+      expect((await store.loadRun(runId))?.last_event_seq).toBe(3);
+      expect(await store.commit({ run_id: runId, run: { status: "running" } })).toEqual([]);
+    });
+
+    it("round-trips checkpoints exactly through full snapshots and many deltas", async () => {
+      const { store, runId } = await started();
+      const state: State = { input: { question: "why?" }, question: "why?", __loop_l1: 0 };
+      const completed: string[] = [];
+      const expected = [snapshot(checkpoint(runId, 0, state, null))];
+      await store.commit({ run_id: runId, checkpoint: checkpoint(runId, 0, state, null) });
+      for (let seq = 1; seq <= 200; seq++) {
+        const changed = [`k${seq % 23}`, "__loop_l1"];
+        state[`k${seq % 23}`] = seq % 5 === 0 ? [seq, { deep: "x".repeat(seq % 60) }] : `value ${seq} ${"y".repeat(seq % 90)}`;
+        state.__loop_l1 = seq;
+        if (seq % 9 === 0) {
+          delete state[`k${(seq + 4) % 23}`];
+          changed.push(`k${(seq + 4) % 23}`);
+        }
+        if (seq === 120) state.input = { question: "changed without being listed" };
+        completed.push(`node${seq}`);
+        const cp = checkpoint(runId, seq, state, seq === 120 ? null : changed, completed);
+        expected.push(snapshot(cp));
+        await store.commit({ run_id: runId, checkpoint: cp });
+      }
+      const strip = ({ changed: _changed, ...record }: ReturnType<typeof checkpoint>) => record;
+      for (const cp of expected) expect(await store.getCheckpoint(runId, cp.seq)).toEqual(strip(cp));
+      expect(await store.listCheckpoints(runId)).toEqual(expected.map(strip));
+      expect((await store.loadRun(runId))?.checkpoint).toEqual(strip(expected[200]));
+      expect(await store.getCheckpoint(runId, 201)).toBeNull();
+    });
+
+    it("keeps what was committed even when the caller's objects change afterwards", async () => {
+      const { store, runId } = await started();
+      const state: State = { list: [1, 2], obj: { a: 1 } };
+      const s = step(runId, 1, { output: { items: ["a"] } });
+      const event = statusEvent(runId, "running") as Extract<EngineEvent, { type: "run.status" }>;
+      const patch = { status: "running" as const, output: { x: [1] } };
+      const cp = checkpoint(runId, 0, state, null, ["a"]);
+      await store.commit({ run_id: runId, steps: [s], checkpoint: cp, run: patch, events: [event] });
+      (state.list as number[]).push(3);
+      (state.obj as Record<string, number>).a = 2;
+      cp.completed.push("b");
+      cp.meta.exec_counts.ask = 99;
+      (s.output as { items: string[] }).items.push("b");
+      s.status = "failed";
+      event.cost_micros = 777;
+      patch.output.x.push(2);
+      const stored = await store.getCheckpoint(runId, 0);
+      expect(stored?.state).toEqual({ list: [1, 2], obj: { a: 1 } });
+      expect(stored?.completed).toEqual(["a"]);
+      expect(stored?.meta).toEqual(meta(0));
+      expect(await store.listSteps(runId)).toEqual([step(runId, 1, { output: { items: ["a"] } })]);
+      expect((await store.listEvents(runId, 0))[0].data).toEqual(statusEvent(runId, "running"));
+      expect((await store.getRun(runId))?.output).toEqual({ x: [1] });
+      const read = await store.getCheckpoint(runId, 0);
+      (read?.state.list as number[]).push(4);
+      expect((await store.getCheckpoint(runId, 0))?.state.list).toEqual([1, 2]);
+    });
+
+    it("applies nothing of a failing write and rejects it", async () => {
+      const { store, runId } = await started();
+      await store.commit({ run_id: runId, checkpoint: checkpoint(runId, 1, { a: 1 }, null), events: [statusEvent(runId, "running")] });
+      const failing = store.commit({
+        run_id: runId,
+        steps: [step(runId, 1)],
+        run: { status: "failed", cost_micros: 50 },
+        events: [statusEvent(runId, "failed")],
+        checkpoint: checkpoint(runId, 1, { a: 2 }, ["a"]),
+      });
+      await expect(failing).rejects.toThrow();
+      expect(await store.listSteps(runId)).toEqual([]);
+      expect(await store.getRun(runId)).toMatchObject({ status: "pending", cost_micros: 0 });
+      expect((await store.listEvents(runId, 0)).map((e) => e.seq)).toEqual([1]);
+      expect((await store.getCheckpoint(runId, 1))?.state).toEqual({ a: 1 });
+      const next = await store.commit({ run_id: runId, events: [statusEvent(runId, "running", 3)], checkpoint: checkpoint(runId, 2, { a: 3 }, ["a"]) });
+      expect(next.map((e) => e.seq)).toEqual([2]);
+      expect((await store.loadRun(runId))?.checkpoint?.state).toEqual({ a: 3 });
+    });
+
+    it("applies a run's writes in call order when commits are not awaited, and fails only the bad one", async () => {
+      const { store, runId } = await started();
+      const other = await started();
+      const calls: Promise<unknown>[] = [];
+      for (let i = 1; i <= 40; i++) {
+        const state = { counter: i, pad: "p".repeat(i) };
+        calls.push(store.commit({
+          run_id: runId,
+          steps: [step(runId, 1, { output: i })],
+          run: { cost_micros: i },
+          events: [statusEvent(runId, "running", i)],
+          checkpoint: checkpoint(runId, i, state, i === 1 ? null : ["counter", "pad"]),
+        }));
+        calls.push(store.commit({ run_id: other.runId, events: [statusEvent(other.runId, "running", i)] }));
+        if (i === 20) calls.push(store.commit({ run_id: runId, events: [statusEvent(runId, "failed")], checkpoint: checkpoint(runId, 3, {}, null) }));
+      }
+      const settled = await Promise.allSettled(calls);
+      expect(settled.filter((r) => r.status === "rejected")).toHaveLength(1);
+      expect(settled[40].status).toBe("rejected");
+      expect((await store.getRun(runId))?.cost_micros).toBe(40);
+      expect((await store.listSteps(runId))[0].output).toBe(40);
+      const events = await store.listEvents(runId, 0);
+      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      expect(events.map((e) => (e.data.type === "run.status" ? e.data.cost_micros : -1))).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      expect((await store.listEvents(other.runId, 0)).length).toBe(40);
+      expect((await store.loadRun(runId))?.checkpoint?.state).toEqual({ counter: 40, pad: "p".repeat(40) });
+      expect((await store.getCheckpoint(runId, 20))?.state).toEqual({ counter: 20, pad: "p".repeat(20) });
+    });
+  });
+}

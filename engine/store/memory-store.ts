@@ -1,0 +1,135 @@
+/**
+ * In-memory {@link RunStore} for engine tests and benchmarks. Same semantics as the SQLite
+ * store (both pass `contract.ts`): every write is validated before anything of it is
+ * applied, so a failing write changes nothing; everything kept is a copy, and checkpoints
+ * are kept encoded (deltas) so a commit costs O(what changed), not O(state).
+ */
+import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunStore, RunWrite, StepRecord, StoredEvent } from "../ports";
+import type { Graph } from "../graph/schema";
+import { checkpointChain, encodeCheckpoint, materialize, materializeAll, type CodecPolicy, type EncodedCheckpoint, type EncoderCursor } from "./checkpoint-codec";
+
+interface RunEntry {
+  run: RunRecord;
+  graph: Graph;
+  steps: Map<string, StepRecord>;
+  /** Step seq → step id, to refuse a seq taken by another step (as the SQL unique key does). */
+  stepSeqs: Map<number, string>;
+  checkpoints: Map<number, EncodedCheckpoint>;
+  cursor: EncoderCursor | null;
+  latestCheckpoint: number | null;
+  events: StoredEvent[];
+}
+
+const OPEN_STEP = new Set(["running", "pending", "waiting"]);
+
+/** JSON round trip: the values are JSON by contract, and this isolates us from later mutation. */
+const copy = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+
+const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
+
+export interface MemoryRunStoreOptions {
+  /** Timestamp source for stored events (default `Date.now`). */
+  now?: () => number;
+  codec?: CodecPolicy;
+}
+
+export class MemoryRunStore implements RunStore {
+  private readonly runs = new Map<string, RunEntry>();
+  private readonly now: () => number;
+  private readonly codec?: CodecPolicy;
+
+  constructor(options: MemoryRunStoreOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.codec = options.codec;
+  }
+
+  async createRun(run: NewRun): Promise<void> {
+    if (this.runs.has(run.id)) throw new Error(`run ${run.id} already exists`);
+    const record: RunRecord = {
+      id: run.id, workflow_id: run.workflow_id, workflow_version: run.workflow_version, status: "pending",
+      input: copy(run.input), options: copy(run.options), output: null, cost_micros: 0, tokens_in: 0, tokens_out: 0,
+      node_executions: 0, duration_ms: null, error_message: null, pending_gate: null,
+      created_at: run.created_at, started_at: null, finished_at: null,
+    };
+    this.runs.set(run.id, { run: record, graph: copy(run.graph), steps: new Map(), stepSeqs: new Map(), checkpoints: new Map(), cursor: null, latestCheckpoint: null, events: [] });
+  }
+
+  async commit(write: RunWrite): Promise<StoredEvent[]> {
+    const entry = this.runs.get(write.run_id);
+    if (!entry) throw new Error(`run ${write.run_id} does not exist`);
+    // 1. Validate and prepare everything; nothing is applied yet.
+    const cp = write.checkpoint;
+    if (cp && (cp.run_id !== write.run_id || entry.checkpoints.has(cp.seq))) throw new Error(`checkpoint ${cp.seq} of run ${write.run_id} already exists or belongs to another run`);
+    const steps = (write.steps ?? []).map((s) => copy(s));
+    for (const step of steps) {
+      if (step.run_id !== write.run_id) throw new Error(`step ${step.id} belongs to run ${step.run_id}`);
+      const holder = entry.stepSeqs.get(step.seq);
+      if (holder !== undefined && holder !== step.id) throw new Error(`step seq ${step.seq} of run ${write.run_id} is taken by ${holder}`);
+    }
+    const encoded = cp ? encodeCheckpoint(cp, entry.cursor, this.codec) : null;
+    const patch = write.run ? copy(write.run) : null;
+    const createdAt = this.now();
+    let seq = entry.events.at(-1)?.seq ?? 0;
+    const events = (write.events ?? []).map((e): StoredEvent => ({ run_id: write.run_id, seq: ++seq, type: e.type, data: copy(e), created_at: createdAt }));
+    // 2. Apply.
+    for (const step of steps) {
+      const previous = entry.steps.get(step.id);
+      if (previous) entry.stepSeqs.delete(previous.seq);
+      entry.steps.set(step.id, step);
+      entry.stepSeqs.set(step.seq, step.id);
+    }
+    if (encoded) {
+      entry.checkpoints.set(encoded.row.seq, encoded.row);
+      entry.cursor = encoded.cursor;
+      entry.latestCheckpoint = Math.max(entry.latestCheckpoint ?? encoded.row.seq, encoded.row.seq);
+    }
+    if (patch) Object.assign(entry.run, patch);
+    entry.events.push(...events);
+    return events.map((e) => copy(e));
+  }
+
+  async getRun(runId: string): Promise<RunRecord | null> {
+    const entry = this.runs.get(runId);
+    return entry ? copy(entry.run) : null;
+  }
+
+  async loadRun(runId: string): Promise<LoadedRun | null> {
+    const entry = this.runs.get(runId);
+    if (!entry) return null;
+    const steps = [...entry.steps.values()].sort(bySeq);
+    const latest = entry.latestCheckpoint;
+    return {
+      run: copy(entry.run),
+      graph: copy(entry.graph),
+      checkpoint: latest === null ? null : this.materializeSeq(entry, latest),
+      open_steps: steps.filter((s) => OPEN_STEP.has(s.status)).map((s) => copy(s)),
+      last_step_seq: steps.at(-1)?.seq ?? 0,
+      last_event_seq: entry.events.at(-1)?.seq ?? 0,
+    };
+  }
+
+  async listSteps(runId: string): Promise<StepRecord[]> {
+    const entry = this.runs.get(runId);
+    return entry ? [...entry.steps.values()].sort(bySeq).map((s) => copy(s)) : [];
+  }
+
+  async listCheckpoints(runId: string): Promise<CheckpointRecord[]> {
+    const entry = this.runs.get(runId);
+    return entry ? materializeAll([...entry.checkpoints.values()]) : [];
+  }
+
+  async getCheckpoint(runId: string, seq: number): Promise<CheckpointRecord | null> {
+    const entry = this.runs.get(runId);
+    return entry ? this.materializeSeq(entry, seq) : null;
+  }
+
+  async listEvents(runId: string, afterSeq: number): Promise<StoredEvent[]> {
+    const entry = this.runs.get(runId);
+    return entry ? entry.events.filter((e) => e.seq > afterSeq).map((e) => copy(e)) : [];
+  }
+
+  private materializeSeq(entry: RunEntry, seq: number): CheckpointRecord | null {
+    const chain = checkpointChain(seq, (s) => entry.checkpoints.get(s));
+    return chain ? materialize(chain) : null;
+  }
+}
