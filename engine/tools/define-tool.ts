@@ -19,7 +19,7 @@ export function parseToolParams<P>(tool: Pick<ToolDefinition<P>, "name" | "param
 
 /** Build a tool whose `run` always receives params that passed its schema. */
 export function defineTool<P, R>(tool: ToolDefinition<P, R>): ToolDefinition<P, R> {
-  return { ...tool, run: (params, ctx) => tool.run(parseToolParams(tool, params), ctx) };
+  return { ...tool, run: async (params, ctx) => tool.run(parseToolParams(tool, params), ctx) };
 }
 
 /** Re-exported so tool files build their schemas from one zod import. */

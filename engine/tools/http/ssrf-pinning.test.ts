@@ -1,0 +1,66 @@
+import type { LookupAddress } from "node:dns";
+import type { LookupFunction } from "node:net";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { NodeError } from "../../errors";
+
+const answers = vi.hoisted(() => ({ queue: [] as Array<Array<{ address: string; family: number }>>, calls: 0 }));
+
+vi.mock("node:dns/promises", () => ({
+  lookup: vi.fn(async () => {
+    answers.calls += 1;
+    return answers.queue.shift() ?? [];
+  }),
+}));
+
+const { guardTarget } = await import("./ssrf-guard");
+
+function lookupOnce(lookup: LookupFunction, all: boolean): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    lookup("example.test", { all }, (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) =>
+      err ? reject(err) : resolve(all ? address : { address, family }),
+    );
+  });
+}
+
+const signal = () => new AbortController().signal;
+
+beforeEach(() => {
+  answers.queue = [];
+  answers.calls = 0;
+});
+
+describe("guardTarget", () => {
+  it("pins the connection to the address it checked, however DNS answers later", async () => {
+    answers.queue.push([{ address: "93.184.216.34", family: 4 }], [{ address: "127.0.0.1", family: 4 }]);
+    const target = await guardTarget(new URL("http://example.test/"), new Set(), signal());
+    expect(target.lookup).toBeDefined();
+    const lookup = target.lookup as LookupFunction;
+    expect(await lookupOnce(lookup, false)).toEqual({ address: "93.184.216.34", family: 4 });
+    expect(await lookupOnce(lookup, true)).toEqual([{ address: "93.184.216.34", family: 4 }]);
+    expect(answers.calls).toBe(1);
+  });
+
+  it("refuses a name when any of its addresses is private", async () => {
+    answers.queue.push([
+      { address: "93.184.216.34", family: 4 },
+      { address: "::ffff:10.0.0.5", family: 6 },
+    ]);
+    const err = await guardTarget(new URL("https://example.test/"), new Set(), signal()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NodeError);
+    expect((err as NodeError).message).toContain("example.test (::ffff:10.0.0.5)");
+    expect((err as NodeError).retryable).toBe(false);
+  });
+
+  it("skips resolution for allow-listed hosts and IP literals", async () => {
+    expect(await guardTarget(new URL("http://Internal.Example.test/"), new Set(["internal.example.test"]), signal())).toEqual({});
+    expect(await guardTarget(new URL("http://93.184.216.34/"), new Set(), signal())).toEqual({});
+    expect(answers.calls).toBe(0);
+  });
+
+  it("a name that does not resolve is a retryable failure", async () => {
+    answers.queue.push([]);
+    const err = (await guardTarget(new URL("http://example.test/"), new Set(), signal()).catch((e: unknown) => e)) as NodeError;
+    expect(err.retryable).toBe(true);
+    expect(err.message).toMatch(/could not resolve/);
+  });
+});
