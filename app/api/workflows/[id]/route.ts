@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { graphSchema } from "@/engine/graph/schema";
+import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
+import { deleteWorkflow, requireWorkflow, toWorkflowDto, updateWorkflow } from "@/lib/services/workflows";
+
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+const saveBody = z.object({
+  name: z.string().max(200, "at most 200 characters").refine((s) => s.trim().length > 0, "must not be blank").optional(),
+  description: z.string().max(10_000, "at most 10000 characters").optional(),
+  graph: graphSchema.optional(),
+  base_version: z.number().int().positive(),
+});
+
+/** The workflow with its live graph and validation summary. */
+export const GET = withErrors(async (_request: Request, ctx: Ctx) => {
+  const id = parseId((await ctx.params).id, "workflow not found");
+  return Response.json(toWorkflowDto(requireWorkflow({ id })));
+});
+
+/** Save: 409 on a stale `base_version`; a changed graph becomes a new version. */
+export const PUT = withErrors(async (request: Request, ctx: Ctx) => {
+  const id = parseId((await ctx.params).id, "workflow not found");
+  const body = await parseJsonBody(request, saveBody);
+  const workflow = updateWorkflow({
+    id,
+    baseVersion: body.base_version,
+    name: body.name,
+    description: body.description,
+    graph: body.graph,
+    actor: getActor(request),
+  });
+  return Response.json(toWorkflowDto(workflow));
+});
+
+/** Soft delete; afterwards the workflow is 404 everywhere. */
+export const DELETE = withErrors(async (request: Request, ctx: Ctx) => {
+  const id = parseId((await ctx.params).id, "workflow not found");
+  deleteWorkflow({ id, actor: getActor(request) });
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,61 @@
+import type { z } from "zod";
+import { ApiError } from "./errors";
+import { issuesOf } from "./zod-issues";
+
+/** Default request body limit (SPEC §10): 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+
+export interface BodyOptions {
+  maxBytes?: number;
+  /** Treat an empty body as this value instead of refusing it (e.g. `{}` for optional bodies). */
+  emptyAs?: unknown;
+}
+
+/**
+ * Reads the body as a stream and stops as soon as it passes `maxBytes`, so an oversized
+ * upload is refused (413) without ever being buffered whole.
+ */
+export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+/**
+ * Parses a JSON body against a zod schema. Malformed JSON → 400 `invalid_json`; a shape
+ * mismatch → 400 `invalid_body` with `details.issues` naming each path; over the limit → 413.
+ */
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, options: BodyOptions = {}): Promise<z.infer<S>> {
+  const text = await readBodyText(request, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
+  let value: unknown;
+  if (text.trim() === "" && options.emptyAs !== undefined) {
+    value = options.emptyAs;
+  } else {
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      throw new ApiError("invalid_json", `the request body is not valid JSON: ${(err as Error).message}`);
+    }
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ApiError("invalid_body", undefined, { issues: issuesOf(parsed.error) });
+  return parsed.data;
+}
+
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError("payload_too_large", `the request body is larger than ${maxBytes} bytes`, { max_bytes: maxBytes });
+}

@@ -1,0 +1,42 @@
+import { EngineError, type EngineErrorCode } from "@/engine/errors";
+import { API_ERRORS, ApiError, type ApiErrorCode } from "./errors";
+
+/** Engine misuse errors that reach a route map onto API codes; anything else is internal. */
+const ENGINE_TO_API: Partial<Record<EngineErrorCode, ApiErrorCode>> = {
+  not_found: "not_found",
+  bad_state: "bad_state",
+  invalid_graph: "invalid_graph",
+};
+
+/** The JSON error body every route returns: `{error:{code,message,details?}}`. */
+export function errorBody(code: ApiErrorCode, message: string, details?: Record<string, unknown>) {
+  return { error: details ? { code, message, details } : { code, message } };
+}
+
+/**
+ * Turns anything thrown into a response with the right status. Typed errors keep their
+ * code and message; unexpected ones are logged and answered with a generic 500 so no
+ * internals leak.
+ */
+export function errorResponse(err: unknown): Response {
+  if (err instanceof ApiError) {
+    return Response.json(errorBody(err.code, err.message, err.details), { status: err.status });
+  }
+  if (err instanceof EngineError && ENGINE_TO_API[err.code]) {
+    const code = ENGINE_TO_API[err.code] as ApiErrorCode;
+    return Response.json(errorBody(code, err.message), { status: API_ERRORS[code].status });
+  }
+  console.error("unexpected error in route handler", err);
+  return Response.json(errorBody("internal", API_ERRORS.internal.message), { status: 500 });
+}
+
+/** Wraps a route handler so every thrown error becomes an error response. */
+export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response> | Response) {
+  return async (...args: A): Promise<Response> => {
+    try {
+      return await handler(...args);
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Typed API errors: one union of codes and one table mapping each code to its HTTP
+ * status and default message (STYLE rule 6). Services throw {@link ApiError}; the
+ * shared helper in `error-response.ts` turns it into `{error:{code,message,details?}}`.
+ */
+
+export type ApiErrorCode =
+  | "invalid_json"
+  | "invalid_body"
+  | "invalid_query"
+  | "not_found"
+  | "version_conflict"
+  | "bad_state"
+  | "payload_too_large"
+  | "invalid_graph"
+  | "internal";
+
+interface CodeInfo {
+  status: number;
+  message: string;
+}
+
+/** The one table: status and default wording per code. */
+export const API_ERRORS: Record<ApiErrorCode, CodeInfo> = {
+  invalid_json: { status: 400, message: "the request body is not valid JSON" },
+  invalid_body: { status: 400, message: "the request body does not have the expected shape" },
+  invalid_query: { status: 400, message: "the query string is not valid" },
+  not_found: { status: 404, message: "not found" },
+  version_conflict: { status: 409, message: "the workflow was changed since the version this save is based on" },
+  bad_state: { status: 409, message: "the object is not in a state that allows this" },
+  payload_too_large: { status: 413, message: "the request body is too large" },
+  invalid_graph: { status: 422, message: "the graph is not valid" },
+  internal: { status: 500, message: "internal error" },
+};
+
+/** An expected failure with a stable code; `details` is extra JSON for the client. */
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ApiErrorCode, message?: string, details?: Record<string, unknown>) {
+    super(message ?? API_ERRORS[code].message);
+    this.name = "ApiError";
+    this.code = code;
+    this.details = details;
+  }
+
+  /** The HTTP status from the table. */
+  get status(): number {
+    return API_ERRORS[this.code].status;
+  }
+}
+
+/** Shorthand for the common 404. */
+export function notFound(what = "not found"): ApiError {
+  return new ApiError("not_found", what);
+}

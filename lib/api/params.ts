@@ -1,0 +1,19 @@
+import { notFound } from "./errors";
+
+/** Ids are random url-safe strings; anything else cannot name a stored object. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Checks a route id (length and charset). An odd id (`%00`, `../`, 10 kB) is simply
+ * not found: a 404, never a 500 and never a query with it.
+ */
+export function parseId(raw: string | undefined, what = "not found"): string {
+  if (typeof raw !== "string" || !ID_PATTERN.test(raw)) throw notFound(what);
+  return raw;
+}
+
+/** A version number in a path: a positive integer, else 404. */
+export function parseVersionNumber(raw: string | undefined): number {
+  if (typeof raw !== "string" || !/^[1-9][0-9]{0,8}$/.test(raw)) throw notFound("version not found");
+  return Number(raw);
+}

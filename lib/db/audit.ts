@@ -1,0 +1,138 @@
+import "server-only";
+import type Database from "better-sqlite3";
+import { db } from "./client";
+import { auditHash, GENESIS_HASH, type AuditContent } from "./audit-hash";
+import { newId } from "./ids";
+import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
+
+/** Audit actions (SPEC §10). `auth.*` is reserved for authentication events. */
+export type AuditAction =
+  | "workflow.create"
+  | "workflow.update"
+  | "workflow.delete"
+  | "workflow.restore"
+  | "run.trigger"
+  | "run.resume"
+  | "run.cancel"
+  | "gate.approve"
+  | "gate.reject"
+  | `auth.${string}`;
+
+export interface AuditInput {
+  action: AuditAction;
+  actorId: string;
+  targetType: string;
+  targetId: string;
+  /** Small JSON object: what changed, never whole graphs or states. */
+  details?: Record<string, unknown>;
+  at?: Date;
+}
+
+/** One stored row in API form. */
+export interface AuditEntryRecord extends AuditContent {
+  seq: number;
+  prev_hash: string;
+  hash: string;
+}
+
+interface RawAuditRow {
+  seq: number;
+  id: string;
+  action: string;
+  actor_id: string;
+  target_type: string;
+  target_id: string;
+  details: string;
+  created_at: string | number;
+  prev_hash: string;
+  hash: string;
+}
+
+/**
+ * Appends one chained row. Call it with the raw connection inside the same transaction
+ * as the change it records (`writeTransaction`, or the run store's own `.immediate()`
+ * transaction): reading the chain head and inserting must be one atomic step. Called
+ * outside a transaction it opens its own `BEGIN IMMEDIATE`.
+ */
+export function appendAudit(conn: Database.Database, input: AuditInput): AuditEntryRecord {
+  const write = () => {
+    const head = conn.prepare("SELECT hash FROM audit_entries ORDER BY seq DESC LIMIT 1").get() as { hash: string } | undefined;
+    const prevHash = head?.hash ?? GENESIS_HASH;
+    const at = input.at ?? new Date();
+    const content: AuditContent = {
+      id: newId(),
+      action: input.action,
+      actor_id: input.actorId,
+      target_type: input.targetType,
+      target_id: input.targetId,
+      details: input.details ?? {},
+      created_at: at.toISOString(),
+    };
+    const hash = auditHash(prevHash, content);
+    const info = conn
+      .prepare(
+        `INSERT INTO audit_entries (id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(content.id, content.action, content.actor_id, content.target_type, content.target_id, JSON.stringify(content.details), toSqlTimestamp(at), prevHash, hash);
+    return { ...content, seq: Number(info.lastInsertRowid), prev_hash: prevHash, hash };
+  };
+  return conn.inTransaction ? write() : conn.transaction(write).immediate();
+}
+
+export interface AuditFilter {
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  /** Only rows with a smaller seq (keyset pagination, newest first). */
+  beforeSeq?: number;
+  limit: number;
+}
+
+/** Newest first, filtered; returns up to `limit` rows. */
+export async function listAuditEntries(filter: AuditFilter): Promise<AuditEntryRecord[]> {
+  const rows = await db().prisma.auditEntry.findMany({
+    where: {
+      action: filter.action,
+      targetType: filter.targetType,
+      targetId: filter.targetId,
+      seq: filter.beforeSeq === undefined ? undefined : { lt: filter.beforeSeq },
+    },
+    orderBy: { seq: "desc" },
+    take: filter.limit,
+  });
+  return rows.map((r) =>
+    fromRaw({ seq: r.seq, id: r.id, action: r.action, actor_id: r.actorId, target_type: r.targetType, target_id: r.targetId, details: r.details, created_at: r.createdAt.toISOString(), prev_hash: r.prevHash, hash: r.hash }),
+  );
+}
+
+/** Rows in chain order after `afterSeq`, one page at a time (the verifier streams the chain). */
+export function readAuditChainPage({ afterSeq, limit }: { afterSeq: number; limit: number }, conn: Database.Database = db().sqlite): AuditEntryRecord[] {
+  const rows = conn.prepare("SELECT * FROM audit_entries WHERE seq > ? ORDER BY seq ASC LIMIT ?").all(afterSeq, limit) as RawAuditRow[];
+  return rows.map(fromRaw);
+}
+
+function fromRaw(row: RawAuditRow): AuditEntryRecord {
+  return {
+    seq: row.seq,
+    id: row.id,
+    action: row.action,
+    actor_id: row.actor_id,
+    target_type: row.target_type,
+    target_id: row.target_id,
+    details: parseDetails(row.details),
+    created_at: toIsoTimestamp(row.created_at),
+    prev_hash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+/** A details column that is not a JSON object (tampering) still reads; the hash check catches it. */
+function parseDetails(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+  } catch {
+    return { unparseable: text };
+  }
+}

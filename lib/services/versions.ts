@@ -1,0 +1,63 @@
+import "server-only";
+import type { Graph } from "@/engine/graph/schema";
+import { decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
+import { appendAudit } from "@/lib/db/audit";
+import { canonicalJson } from "@/lib/db/canonical-json";
+import { writeTransaction } from "@/lib/db/transaction";
+import { findVersion, listVersionSummaries, type VersionRecord, type VersionSummary } from "@/lib/db/versions";
+import { updateWorkflow as writeWorkflow, type WorkflowRecord } from "@/lib/db/workflows";
+import { z } from "zod";
+import { assertBaseVersion, requireWorkflow, snapshotVersions } from "./workflows";
+
+const versionCursor = z.number().int().positive();
+
+/** A workflow's versions, newest first (SPEC §8), without graphs. */
+export function listVersions({ workflowId, page }: { workflowId: string; page: PageRequest }): Page<VersionSummary> {
+  requireWorkflow({ id: workflowId });
+  const beforeVersion = page.cursor ? decodeCursor(page.cursor, versionCursor) : undefined;
+  const rows = listVersionSummaries({ workflowId, beforeVersion, limit: page.limit + 1 });
+  return toPage(rows, page.limit, (r) => r, (r) => r.version);
+}
+
+/** One version whole, with its graph. */
+export function getVersion({ workflowId, version }: { workflowId: string; version: number }): VersionRecord {
+  requireWorkflow({ id: workflowId });
+  const found = findVersion({ workflowId, version });
+  if (!found) throw notFound("version not found");
+  return found;
+}
+
+/**
+ * The graph a run of `version` executes. Runs keep working after the workflow moves on,
+ * because every version's graph is stored immutably.
+ */
+export function getVersionGraph({ workflowId, version }: { workflowId: string; version: number }): Graph {
+  return getVersion({ workflowId, version }).graph;
+}
+
+/**
+ * Makes an old version's graph the live graph as a NEW version (audit `workflow.restore`).
+ * History is never rewritten. Restoring a graph identical to the live one changes nothing.
+ */
+export function restoreVersion(input: { workflowId: string; version: number; baseVersion?: number; actor: Actor }): WorkflowRecord {
+  return writeTransaction((tx) => {
+    const current = requireWorkflow({ id: input.workflowId }, tx);
+    if (input.baseVersion !== undefined) assertBaseVersion(current, input.baseVersion);
+    const source = findVersion({ workflowId: current.id, version: input.version }, tx);
+    if (!source) throw notFound("version not found");
+    if (canonicalJson(source.graph) === canonicalJson(current.graph)) return current;
+    const at = new Date();
+    const version = current.version + 1;
+    snapshotVersions(tx, current, { version, graph: source.graph, actor: input.actor, at });
+    writeWorkflow(tx, { id: current.id, name: current.name, description: current.description, graph: source.graph, version, at });
+    appendAudit(tx, {
+      action: "workflow.restore",
+      actorId: input.actor.id,
+      targetType: "workflow",
+      targetId: current.id,
+      details: { restored_version: input.version, from_version: current.version, to_version: version },
+      at,
+    });
+    return requireWorkflow({ id: current.id }, tx);
+  });
+}

@@ -1,0 +1,130 @@
+import "server-only";
+import { z } from "zod";
+import type { Graph } from "@/engine/graph/schema";
+import type { ValidationResult } from "@/engine/validate";
+import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
+import { appendAudit } from "@/lib/db/audit";
+import { canonicalJson } from "@/lib/db/canonical-json";
+import { newId } from "@/lib/db/ids";
+import { writeTransaction, type Tx } from "@/lib/db/transaction";
+import { listWorkflowSummaries, type WorkflowSummary } from "@/lib/db/workflow-list";
+import { findWorkflow, insertWorkflow, markWorkflowDeleted, updateWorkflow as writeWorkflow, type WorkflowRecord } from "@/lib/db/workflows";
+import { findVersion, insertVersion } from "@/lib/db/versions";
+import { validateWorkflowGraph } from "./graph-validation";
+
+/** A workflow as the API returns it: the live graph plus its validation summary. */
+export type WorkflowDto = WorkflowRecord & { validation: ValidationResult };
+
+const EMPTY_GRAPH: Graph = { nodes: [], edges: [] };
+
+/** Attaches the validation summary the editor shows next to the graph. */
+export function toWorkflowDto(w: WorkflowRecord): WorkflowDto {
+  return { ...w, validation: validateWorkflowGraph(w.graph) };
+}
+
+/** The live workflow or a 404 (unknown and soft-deleted look the same). */
+export function requireWorkflow({ id }: { id: string }, conn?: Tx): WorkflowRecord {
+  const found = findWorkflow({ id }, conn);
+  if (!found) throw notFound("workflow not found");
+  return found;
+}
+
+/** Creates a workflow at version 1, its version-1 snapshot and its audit row, atomically. */
+export function createWorkflow(input: { name: string; description?: string; graph?: Graph; actor: Actor }): WorkflowRecord {
+  return writeTransaction((tx) => {
+    const id = newId();
+    const at = new Date();
+    const graph = input.graph ?? EMPTY_GRAPH;
+    insertWorkflow(tx, { id, name: input.name, description: input.description ?? "", graph, at });
+    insertVersion(tx, { workflowId: id, version: 1, graph, createdBy: input.actor.id, at });
+    appendAudit(tx, { action: "workflow.create", actorId: input.actor.id, targetType: "workflow", targetId: id, details: { name: input.name, version: 1 }, at });
+    return requireWorkflow({ id }, tx);
+  });
+}
+
+const listCursor = z.object({ updated_at: z.string().max(100), id: z.string().max(100) });
+
+/** Live workflows, newest updated first. */
+export function listWorkflows(page: PageRequest): Page<WorkflowSummary> {
+  const after = page.cursor ? decodeCursor(page.cursor, listCursor) : undefined;
+  const rows = listWorkflowSummaries({ limit: page.limit + 1, after });
+  return toPage(rows, page.limit, (r) => r.summary, (r) => r.position);
+}
+
+export interface WorkflowUpdate {
+  id: string;
+  baseVersion: number;
+  name?: string;
+  description?: string;
+  graph?: Graph;
+  actor: Actor;
+}
+
+/**
+ * Saves a workflow (SPEC §8). A stale `baseVersion` is refused with 409 and changes
+ * nothing. A changed graph (canonical JSON) becomes a new version with its snapshot;
+ * name/description edits keep the version; a save that changes nothing writes nothing.
+ */
+export function updateWorkflow(input: WorkflowUpdate): WorkflowRecord {
+  return writeTransaction((tx) => {
+    const current = requireWorkflow({ id: input.id }, tx);
+    assertBaseVersion(current, input.baseVersion);
+    const graphChanged = input.graph !== undefined && canonicalJson(input.graph) !== canonicalJson(current.graph);
+    const fields = [
+      ...(input.name !== undefined && input.name !== current.name ? ["name"] : []),
+      ...(input.description !== undefined && input.description !== current.description ? ["description"] : []),
+      ...(graphChanged ? ["graph"] : []),
+    ];
+    if (fields.length === 0) return current;
+    const at = new Date();
+    const version = graphChanged ? current.version + 1 : current.version;
+    const graph = graphChanged && input.graph ? input.graph : current.graph;
+    if (graphChanged) snapshotVersions(tx, current, { version, graph, actor: input.actor, at });
+    writeWorkflow(tx, { id: current.id, name: input.name ?? current.name, description: input.description ?? current.description, graph, version, at });
+    appendAudit(tx, {
+      action: "workflow.update",
+      actorId: input.actor.id,
+      targetType: "workflow",
+      targetId: current.id,
+      details: { fields, from_version: current.version, to_version: version },
+      at,
+    });
+    return requireWorkflow({ id: current.id }, tx);
+  });
+}
+
+/** Soft-deletes a workflow; afterwards every route answers 404 for it. */
+export function deleteWorkflow({ id, actor }: { id: string; actor: Actor }): void {
+  writeTransaction((tx) => {
+    const current = requireWorkflow({ id }, tx);
+    const at = new Date();
+    markWorkflowDeleted(tx, { id, at });
+    appendAudit(tx, { action: "workflow.delete", actorId: actor.id, targetType: "workflow", targetId: id, details: { name: current.name, version: current.version }, at });
+  });
+}
+
+/** Validates the stored graph, or `graph` (unsaved editor work) when given. */
+export function validateWorkflow({ id, graph }: { id: string; graph?: Graph }): ValidationResult {
+  const current = requireWorkflow({ id });
+  return validateWorkflowGraph(graph ?? current.graph);
+}
+
+/** 409 with the current version when a save is based on another one. */
+export function assertBaseVersion(current: WorkflowRecord, baseVersion: number): void {
+  if (baseVersion !== current.version) {
+    throw new ApiError("version_conflict", `the workflow is at version ${current.version}, this save is based on version ${baseVersion}`, {
+      current_version: current.version,
+    });
+  }
+}
+
+/**
+ * Makes sure the outgoing graph is stored at its version (rows written before snapshots
+ * existed may lack it), then writes the incoming graph's snapshot.
+ */
+export function snapshotVersions(tx: Tx, current: WorkflowRecord, next: { version: number; graph: Graph; actor: Actor; at: Date }): void {
+  if (!findVersion({ workflowId: current.id, version: current.version }, tx)) {
+    insertVersion(tx, { workflowId: current.id, version: current.version, graph: current.graph, createdBy: next.actor.id, at: new Date(current.updated_at) });
+  }
+  insertVersion(tx, { workflowId: current.id, version: next.version, graph: next.graph, createdBy: next.actor.id, at: next.at });
+}
