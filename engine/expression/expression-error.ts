@@ -1,0 +1,19 @@
+/**
+ * The one error expressions throw: a parse error or a runtime type error, with a
+ * readable message. The engine turns it into the `expression_error` code.
+ */
+export class ExpressionError extends Error {
+  /** Character offset in the expression source, when known. */
+  readonly position?: number;
+
+  constructor(message: string, position?: number) {
+    super(message);
+    this.name = "ExpressionError";
+    this.position = position;
+  }
+}
+
+/** Throws a runtime error quoting the failing sub-expression: `… in 'a < b'`. */
+export function failAt(message: string, node: { pos: number; text: string }): never {
+  throw new ExpressionError(`${message} in '${node.text}'`, node.pos);
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { ExpressionError } from "./expression-error";
+import { tokenize } from "./tokenizer";
+
+const kinds = (source: string) => tokenize(source).map((t) => `${t.type}:${t.value}`);
+
+describe("tokenize", () => {
+  it("splits numbers, words, strings and operators", () => {
+    expect(kinds("a.b >= 1.5e3 && !x")).toEqual(["name:a", "op:.", "name:b", "op:>=", "number:1.5e3", "op:&&", "op:!", "name:x", "eof:"]);
+    expect(kinds("x not in [1,2]")).toEqual(["name:x", "name:not", "name:in", "op:[", "number:1", "op:,", "number:2", "op:]", "eof:"]);
+  });
+
+  it("decodes string escapes like Python", () => {
+    const value = (source: string) => tokenize(source)[0].value;
+    expect(value(`'it\\'s'`)).toBe("it's");
+    expect(value(`"say \\"hi\\""`)).toBe('say "hi"');
+    expect(value(`'a\\nb\\t\\\\'`)).toBe("a\nb\t\\");
+    expect(value(`'\\x41\\u00e9'`)).toBe("Aé");
+    expect(value(`'\\d'`)).toBe("\\d");
+    expect(value(`"it's"`)).toBe("it's");
+  });
+
+  it("reports bad characters and unterminated strings with their position", () => {
+    expect(() => tokenize("a = 1")).toThrow(new ExpressionError("Unexpected character '=' at 2 (use '==' to compare)", 2));
+    expect(() => tokenize("x == 'abc")).toThrow("Unterminated string starting at 5");
+    expect(() => tokenize("a ; b")).toThrow("Unexpected character ';' at 2");
+    expect(() => tokenize("'\\x4'")).toThrow("Invalid escape '\\x' at 1");
+  });
+});
