@@ -1,0 +1,115 @@
+/**
+ * Starts the already-built app (`next start`) on a fresh, migrated SQLite file and a free
+ * port, for integration tests. Build first: `NEXT_DIST_DIR=.next-api npm run build`; the
+ * harness serves the build in `$NEXT_DIST_DIR` (default `.next`).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
+
+export interface TestServer {
+  baseUrl: string;
+  dbFile: string;
+  /** Graceful stop (SIGTERM), waits for exit. */
+  stop(): Promise<void>;
+  /** Hard kill (SIGKILL) like a crash, waits for exit. */
+  kill9(): Promise<void>;
+  /** Starts the server again on the same database and port (after stop or kill9). */
+  restart(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Extra environment for the server process. */
+  env?: Record<string, string>;
+  /** Keep the temporary directory after stop (to inspect the database). */
+  keepFiles?: boolean;
+}
+
+/** Starts a server and resolves once `/api/health` answers. */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
+    throw new Error(`no build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npm run build\` first`);
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-it-"));
+  const dbFile = path.join(dir, "test.db");
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", ...options.env };
+  delete env.NODE_OPTIONS;
+  const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: ROOT, env, encoding: "utf8" });
+  if (migrate.status !== 0) throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+
+  const launch = async () => {
+    // The `next` bin runs the server in this very process (exec semantics): killing its pid leaves no orphan.
+    const proc = spawn(bin("next"), ["start", "-H", "127.0.0.1", "-p", String(port)], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    child = proc;
+    let output = "";
+    proc.stdout?.on("data", (d) => (output += String(d)));
+    proc.stderr?.on("data", (d) => {
+      output += String(d);
+      if (process.env.SHOW_SERVER_LOG) process.stderr.write(d);
+    });
+    await waitForHealth(baseUrl, proc, () => output);
+  };
+
+  const terminate = async (signal: NodeJS.Signals) => {
+    const proc = child;
+    child = undefined;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+    proc.kill(signal);
+    await exited;
+  };
+
+  await launch();
+  return {
+    baseUrl,
+    dbFile,
+    async stop() {
+      await terminate("SIGTERM");
+      if (!options.keepFiles) rmSync(dir, { recursive: true, force: true });
+    },
+    kill9: () => terminate("SIGKILL"),
+    async restart() {
+      await terminate("SIGTERM");
+      await launch();
+    },
+  };
+}
+
+async function waitForHealth(baseUrl: string, proc: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`next start exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proc.kill("SIGKILL");
+  throw new Error(`server did not become healthy within 60 s:\n${output()}`);
+}
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
