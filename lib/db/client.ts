@@ -5,17 +5,9 @@ import Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/generated/prisma/client";
 import { databaseFile } from "./location";
+import { applyPragmas, BUSY_TIMEOUT_MS } from "./pragmas";
 
-/** Busy timeout for every connection: writers queue instead of failing with SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 15_000;
-
-/** Pragmas applied to every raw connection we open. WAL is persistent in the file. */
-export function applyPragmas(db: Database.Database): void {
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  db.pragma("foreign_keys = ON");
-}
+export { applyPragmas, BUSY_TIMEOUT_MS };
 
 interface Connections {
   file: string;

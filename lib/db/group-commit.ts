@@ -1,0 +1,76 @@
+import type Database from "better-sqlite3";
+
+interface Pending<W, R> {
+  write: W;
+  resolve(result: R): void;
+  reject(error: Error): void;
+}
+
+const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
+
+/**
+ * Group commit: writes submitted in the same event-loop turn are applied in ONE
+ * transaction (one WAL append and lock round trip instead of one per write), in
+ * submission order, each inside its own SAVEPOINT, so a failing write undoes only itself
+ * and rejects alone. Every other write resolves once the shared transaction has committed.
+ */
+export class GroupCommit<W, R> {
+  private queue: Pending<W, R>[] = [];
+  private scheduled = false;
+
+  /**
+   * @param apply applies one write; runs inside a savepoint, throws to undo it.
+   * @param hooks `committed` runs after the shared transaction commits, `aborted` when it
+   *   fails (nothing of the batch stands): owners keep in-memory caches consistent with them.
+   */
+  constructor(
+    private readonly db: Database.Database,
+    private readonly apply: (write: W) => R,
+    private readonly hooks: { committed(): void; aborted(): void },
+  ) {}
+
+  submit(write: W): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ write, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Apply everything queued now (also called by the scheduled flush). */
+  flush(): void {
+    const batch = this.queue;
+    this.queue = [];
+    this.scheduled = false;
+    if (batch.length === 0) return;
+    const outcomes: ({ ok: true; value: R } | { ok: false; error: Error })[] = [];
+    const one = this.db.transaction((write: W) => this.apply(write));
+    const all = this.db.transaction(() => {
+      for (const item of batch) {
+        try {
+          outcomes.push({ ok: true, value: one(item.write) });
+        } catch (e) {
+          // Some errors (I/O, lock) make SQLite roll back the whole transaction: then nothing stands.
+          if (!this.db.inTransaction) throw e;
+          outcomes.push({ ok: false, error: asError(e) });
+        }
+      }
+    });
+    try {
+      if (this.db.inTransaction) all();
+      else all.immediate();
+    } catch (e) {
+      this.hooks.aborted();
+      for (const item of batch) item.reject(asError(e));
+      return;
+    }
+    this.hooks.committed();
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i];
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.error);
+    });
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Mapping between the engine's run records (engine/ports.ts) and the rows of `runs`,
+ * `steps`, `checkpoints` and `run_events` as Prisma's schema defines them. JSON columns
+ * are TEXT; DATETIME columns hold what Prisma's SQLite adapter writes (ISO 8601 with a
+ * `+00:00` offset) so Prisma reads these rows back and text comparisons sort correctly.
+ */
+import type { CheckpointTag, EngineEvent, PendingGate, RunPatch, RunRecord, RunStatus, StepRecord, StepStatus, StoredEvent } from "../../engine/ports";
+import type { NodeType } from "../../engine/graph/schema";
+import type { EncodedCheckpoint } from "../../engine/store/checkpoint-codec";
+
+/** Epoch ms → the DATETIME text Prisma writes. */
+export function sqlTime(ms: number): string;
+export function sqlTime(ms: number | null): string | null;
+export function sqlTime(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString().replace("Z", "+00:00");
+}
+
+/** A DATETIME column (Prisma's ISO text, epoch ms, or SQLite's `CURRENT_TIMESTAMP` UTC text) → epoch ms. */
+export function epochMs(value: string | number | null): number | null {
+  if (value === null) return null;
+  if (typeof value === "number") return value;
+  const bare = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/.test(value);
+  return Date.parse(bare ? `${value.replace(" ", "T")}Z` : value);
+}
+
+const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
+const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+export interface RunRow {
+  id: string; workflow_id: string; workflow_version: number; status: string; input: string; options: string;
+  output: string | null; cost_micros: number; tokens_in: number; tokens_out: number; node_executions: number;
+  duration_ms: number | null; error_message: string | null; pending_gate: string | null;
+  created_at: string; started_at: string | null; finished_at: string | null;
+}
+
+export function runFromRow(row: RunRow): RunRecord {
+  return {
+    id: row.id, workflow_id: row.workflow_id, workflow_version: row.workflow_version, status: row.status as RunStatus,
+    input: JSON.parse(row.input), options: JSON.parse(row.options), output: parse(row.output),
+    cost_micros: row.cost_micros, tokens_in: row.tokens_in, tokens_out: row.tokens_out, node_executions: row.node_executions,
+    duration_ms: row.duration_ms, error_message: row.error_message, pending_gate: parse<PendingGate>(row.pending_gate),
+    created_at: epochMs(row.created_at) as number, started_at: epochMs(row.started_at), finished_at: epochMs(row.finished_at),
+  };
+}
+
+/** How each patchable run field becomes its column value. */
+const RUN_PATCH_COLUMNS: { [K in keyof Required<RunPatch>]: (value: RunPatch[K]) => unknown } = {
+  status: (v) => v,
+  options: (v) => JSON.stringify(v ?? {}),
+  output: json,
+  cost_micros: (v) => v,
+  tokens_in: (v) => v,
+  tokens_out: (v) => v,
+  node_executions: (v) => v,
+  duration_ms: (v) => v ?? null,
+  error_message: (v) => v ?? null,
+  pending_gate: json,
+  started_at: (v) => sqlTime(v ?? null),
+  finished_at: (v) => sqlTime(v ?? null),
+};
+
+/** The patch's columns (sorted, so equal key sets share one prepared statement) and their values. */
+export function runPatchColumns(patch: RunPatch): { columns: string[]; values: unknown[] } {
+  const columns = Object.keys(patch).filter((k) => patch[k as keyof RunPatch] !== undefined).sort();
+  const values = columns.map((column) => {
+    const encode = RUN_PATCH_COLUMNS[column as keyof RunPatch] as ((v: unknown) => unknown) | undefined;
+    if (!encode) throw new Error(`run field "${column}" cannot be patched`);
+    return encode(patch[column as keyof RunPatch]);
+  });
+  return { columns, values };
+}
+
+export interface StepRow {
+  id: string; run_id: string; seq: number; node_id: string; node_type: string; status: string; input_checkpoint: number;
+  output: string | null; error: string | null; cost_micros: number; tokens_in: number; tokens_out: number;
+  model: string | null; attempt: number; idempotency_key: string;
+  started_at: string | null; finished_at: string | null; duration_ms: number | null;
+}
+
+export const STEP_COLUMNS = [
+  "id", "run_id", "seq", "node_id", "node_type", "status", "input_checkpoint", "output", "error", "cost_micros",
+  "tokens_in", "tokens_out", "model", "attempt", "idempotency_key", "started_at", "finished_at", "duration_ms",
+] as const;
+
+export function stepToRow(step: StepRecord): StepRow {
+  return {
+    ...step, output: json(step.output), error: step.error ?? null, model: step.model ?? null,
+    started_at: sqlTime(step.started_at ?? null), finished_at: sqlTime(step.finished_at ?? null), duration_ms: step.duration_ms ?? null,
+  };
+}
+
+export function stepFromRow(row: StepRow): StepRecord {
+  return {
+    ...row, node_type: row.node_type as NodeType, status: row.status as StepStatus, output: parse(row.output),
+    started_at: epochMs(row.started_at), finished_at: epochMs(row.finished_at),
+  };
+}
+
+export interface CheckpointRow extends Omit<EncodedCheckpoint, "created_at" | "step_name"> {
+  step_name: string;
+  created_at: string;
+}
+
+export function checkpointToRow(cp: EncodedCheckpoint): CheckpointRow & { id: string } {
+  return { ...cp, id: `${cp.run_id}:${cp.seq}`, created_at: sqlTime(cp.created_at) };
+}
+
+export function checkpointFromRow(row: CheckpointRow): EncodedCheckpoint {
+  return { ...row, step_name: row.step_name as CheckpointTag, created_at: epochMs(row.created_at) as number };
+}
+
+export interface EventRow { run_id: string; seq: number; type: string; data: string; created_at: string }
+
+export function eventFromRow(row: EventRow): StoredEvent {
+  return { run_id: row.run_id, seq: row.seq, type: row.type as StoredEvent["type"], data: JSON.parse(row.data) as EngineEvent, created_at: epochMs(row.created_at) as number };
+}

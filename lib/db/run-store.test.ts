@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@/generated/prisma/client";
+import { runStoreContract } from "@/engine/store/contract";
+import { checkpoint, newRun, statusEvent, step } from "@/engine/store/contract-fixtures";
+import { SqliteRunStore } from "./run-store";
+import { sqlTime } from "./run-rows";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+/** A minimal workflow row, as the API would have created it. */
+function insertWorkflow(sqlite: Database.Database, workflowId: string): void {
+  sqlite
+    .prepare("INSERT OR IGNORE INTO workflows (id, name, graph, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+    .run(workflowId, workflowId, '{"nodes":[],"edges":[]}', sqlTime(Date.now()), sqlTime(Date.now()));
+}
+
+runStoreContract("SqliteRunStore", async () => {
+  const database = createTestDatabase();
+  return {
+    store: new SqliteRunStore(database.sqlite),
+    prepareWorkflow: async (workflowId) => insertWorkflow(database.sqlite, workflowId),
+    close: async () => database.close(),
+  };
+});
+
+describe("SqliteRunStore", () => {
+  let database: TestDatabase;
+  let prisma: PrismaClient;
+  beforeAll(() => {
+    database = createTestDatabase();
+    prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${database.file}` }) });
+  });
+  afterAll(async () => {
+    await prisma.$disconnect();
+    database.close();
+  });
+
+  it("writes rows Prisma reads back, timestamps included", async () => {
+    const store = new SqliteRunStore(database.sqlite, { now: () => 1_764_547_205_678 });
+    insertWorkflow(database.sqlite, "wf-prisma");
+    await store.createRun(newRun("r-prisma", "wf-prisma"));
+    const done = step("r-prisma", 1, { status: "completed", output: "reply", cost_micros: 2500, finished_at: 1_764_547_209_001, duration_ms: 7 });
+    await store.commit({
+      run_id: "r-prisma",
+      steps: [done],
+      checkpoint: checkpoint("r-prisma", 1, { a: 1 }, null),
+      run: { status: "running", started_at: 1_764_547_200_999, cost_micros: 2500 },
+      events: [statusEvent("r-prisma", "running")],
+    });
+    const run = await prisma.run.findUniqueOrThrow({ where: { id: "r-prisma" }, include: { steps: true, checkpoints: true, events: true } });
+    expect(run.createdAt.getTime()).toBe(1_764_547_200_123);
+    expect(run.startedAt?.getTime()).toBe(1_764_547_200_999);
+    expect(run.finishedAt).toBeNull();
+    expect(run.costMicros).toBe(2500);
+    expect(JSON.parse(run.input)).toEqual(newRun("r-prisma", "wf-prisma").input);
+    expect(run.steps[0].startedAt?.getTime()).toBe(done.started_at);
+    expect(run.steps[0].finishedAt?.getTime()).toBe(1_764_547_209_001);
+    expect(run.steps[0].inputCheckpoint).toBe(0);
+    expect(run.checkpoints[0]).toMatchObject({ seq: 1, encoding: "full", baseSeq: 1, stepName: "node:node1" });
+    expect(run.checkpoints[0].createdAt.getTime()).toBe(1_764_547_201_001);
+    expect(run.events[0].createdAt.getTime()).toBe(1_764_547_205_678);
+    const version = await prisma.workflowVersion.findUniqueOrThrow({ where: { workflowId_version: { workflowId: "wf-prisma", version: 1 } } });
+    expect(version.createdAt.getTime()).toBe(1_764_547_200_123);
+    const later = await prisma.run.findMany({ where: { createdAt: { gte: new Date(1_764_547_200_000) } } });
+    expect(later.map((r) => r.id)).toContain("r-prisma");
+  });
+
+  it("reads runs Prisma wrote, and keeps a workflow version that already exists", async () => {
+    insertWorkflow(database.sqlite, "wf-prisma-2");
+    await prisma.workflowVersion.create({ data: { id: "v1", workflowId: "wf-prisma-2", version: 1, graph: '{"nodes":[],"edges":[]}', createdBy: "alice" } });
+    await prisma.run.create({ data: { id: "r-by-prisma", workflowId: "wf-prisma-2", workflowVersion: 1, status: "paused", input: "{}", startedAt: new Date(1_764_547_300_000) } });
+    const store = new SqliteRunStore(database.sqlite);
+    expect(await store.getRun("r-by-prisma")).toMatchObject({ status: "paused", started_at: 1_764_547_300_000, options: {}, output: null });
+    await store.createRun(newRun("r-2", "wf-prisma-2"));
+    expect((await store.loadRun("r-2"))?.graph).toEqual({ nodes: [], edges: [] });
+  });
+
+  it("continues event seqs and encodes a full checkpoint after a restart", async () => {
+    insertWorkflow(database.sqlite, "wf-restart");
+    const first = new SqliteRunStore(database.sqlite);
+    await first.createRun(newRun("r-restart", "wf-restart"));
+    await first.commit({ run_id: "r-restart", events: [statusEvent("r-restart", "running")], checkpoint: checkpoint("r-restart", 1, { a: 1, pad: "p".repeat(500) }, null) });
+    await first.commit({ run_id: "r-restart", checkpoint: checkpoint("r-restart", 2, { a: 2, pad: "p".repeat(500) }, ["a"]) });
+    const second = new SqliteRunStore(database.sqlite);
+    const [event] = await second.commit({ run_id: "r-restart", events: [statusEvent("r-restart", "running")], checkpoint: checkpoint("r-restart", 3, { a: 3, pad: "p".repeat(500) }, ["a"]) });
+    expect(event.seq).toBe(2);
+    const encodings = database.sqlite.prepare("SELECT encoding FROM checkpoints WHERE run_id = ? ORDER BY seq").pluck().all("r-restart");
+    expect(encodings).toEqual(["full", "delta", "full"]);
+    expect((await second.loadRun("r-restart"))?.checkpoint?.state).toEqual({ a: 3, pad: "p".repeat(500) });
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * The engine's {@link RunStore} on SQLite (passes engine/store/contract.ts).
+ *
+ * This is the engine's hot path, so it bypasses Prisma (STACK.md, "What a durable write
+ * costs here"): prepared statements on the raw better-sqlite3 connection, checkpoints as
+ * bounded delta chains (engine/store/checkpoint-codec.ts), step inputs by reference, and
+ * group commit — all `commit()` calls of one event-loop turn share one transaction.
+ * Tables and column formats are exactly Prisma's, so the rest of the app reads these rows
+ * through Prisma. Importable without `server-only` (bench/ runs it under tsx).
+ */
+import type Database from "better-sqlite3";
+import { randomUUID } from "node:crypto";
+import { graphSchema } from "../../engine/graph/schema";
+import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunStore, RunWrite, StepRecord, StoredEvent } from "../../engine/ports";
+import { checkpointChain, encodeCheckpoint, materialize, materializeAll, type CodecPolicy, type EncoderCursor } from "../../engine/store/checkpoint-codec";
+import { GroupCommit } from "./group-commit";
+import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, sqlTime, stepFromRow, stepToRow, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
+import { prepareRunStatements, type RunStatements } from "./run-statements";
+
+/** What the store remembers per run between commits (valid while this process owns the run). */
+interface RunHead {
+  last_event_seq: number;
+  /** Null: unknown here, so the next checkpoint is written as a full snapshot. */
+  cursor: EncoderCursor | null;
+}
+
+export interface SqliteRunStoreOptions {
+  /** Timestamp source for stored events (default `Date.now`). */
+  now?: () => number;
+  codec?: CodecPolicy;
+  /** `created_by` of workflow_versions rows a run creates (default "engine"). */
+  versionAuthor?: string;
+}
+
+export class SqliteRunStore implements RunStore {
+  private readonly sql: RunStatements;
+  private readonly heads = new Map<string, RunHead>();
+  /** Heads changed by the batch in flight; merged into `heads` once it commits. */
+  private readonly pendingHeads = new Map<string, RunHead>();
+  private readonly patchStatements = new Map<string, Database.Statement>();
+  private readonly group: GroupCommit<RunWrite, StoredEvent[]>;
+  private readonly now: () => number;
+
+  constructor(private readonly db: Database.Database, private readonly options: SqliteRunStoreOptions = {}) {
+    this.sql = prepareRunStatements(db);
+    this.now = options.now ?? Date.now;
+    this.group = new GroupCommit(db, (write) => this.apply(write), {
+      committed: () => {
+        for (const [runId, head] of this.pendingHeads) this.heads.set(runId, head);
+        this.pendingHeads.clear();
+      },
+      aborted: () => this.pendingHeads.clear(),
+    });
+  }
+
+  async createRun(run: NewRun): Promise<void> {
+    this.db.transaction(() => {
+      this.sql.insertVersion.run({
+        id: randomUUID(), workflow_id: run.workflow_id, version: run.workflow_version, graph: JSON.stringify(run.graph),
+        created_at: sqlTime(run.created_at), created_by: this.options.versionAuthor ?? "engine",
+      });
+      this.sql.insertRun.run({
+        id: run.id, workflow_id: run.workflow_id, workflow_version: run.workflow_version,
+        input: JSON.stringify(run.input), options: JSON.stringify(run.options), created_at: sqlTime(run.created_at),
+      });
+    })();
+    this.heads.set(run.id, { last_event_seq: 0, cursor: null });
+  }
+
+  commit(write: RunWrite): Promise<StoredEvent[]> {
+    return this.group.submit(write);
+  }
+
+  /** One write, inside its own savepoint of the batch transaction. */
+  private apply(write: RunWrite): StoredEvent[] {
+    const runId = write.run_id;
+    const head = this.head(runId);
+    for (const step of write.steps ?? []) {
+      if (step.run_id !== runId) throw new Error(`step ${step.id} belongs to run ${step.run_id}, not ${runId}`);
+      this.sql.upsertStep.run(stepToRow(step));
+    }
+    let cursor = head.cursor;
+    if (write.checkpoint) {
+      if (write.checkpoint.run_id !== runId) throw new Error(`checkpoint of run ${write.checkpoint.run_id} written to run ${runId}`);
+      const encoded = encodeCheckpoint(write.checkpoint, cursor, this.options.codec);
+      this.sql.insertCheckpoint.run(checkpointToRow(encoded.row));
+      cursor = encoded.cursor;
+    }
+    if (write.run) this.patchRun(runId, write.run);
+    let seq = head.last_event_seq;
+    const createdAt = this.now();
+    const stored = (write.events ?? []).map((event): StoredEvent => {
+      const data = JSON.stringify(event);
+      this.sql.insertEvent.run(runId, ++seq, event.type, data, sqlTime(createdAt));
+      return { run_id: runId, seq, type: event.type, data: JSON.parse(data), created_at: createdAt };
+    });
+    this.pendingHeads.set(runId, { last_event_seq: seq, cursor });
+    return stored;
+  }
+
+  /** The run's head as of the writes applied so far; throws for an unknown run. */
+  private head(runId: string): RunHead {
+    const known = this.pendingHeads.get(runId) ?? this.heads.get(runId);
+    if (known) return known;
+    const row = this.sql.runHead.get({ id: runId }) as { present: number; last_event_seq: number | null };
+    if (!row.present) throw new Error(`run ${runId} does not exist`);
+    return { last_event_seq: row.last_event_seq ?? 0, cursor: null };
+  }
+
+  private patchRun(runId: string, patch: NonNullable<RunWrite["run"]>): void {
+    const { columns, values } = runPatchColumns(patch);
+    if (columns.length === 0) return;
+    const key = columns.join(",");
+    let statement = this.patchStatements.get(key);
+    if (!statement) {
+      statement = this.db.prepare(`UPDATE runs SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`);
+      this.patchStatements.set(key, statement);
+    }
+    if (statement.run(...values, runId).changes !== 1) throw new Error(`run ${runId} does not exist`);
+  }
+
+  async getRun(runId: string): Promise<RunRecord | null> {
+    const row = this.sql.selectRun.get(runId) as RunRow | undefined;
+    return row ? runFromRow(row) : null;
+  }
+
+  async loadRun(runId: string): Promise<LoadedRun | null> {
+    const run = await this.getRun(runId);
+    if (!run) return null;
+    const graphText = this.sql.selectGraph.get(run.workflow_id, run.workflow_version) as string | undefined;
+    if (graphText === undefined) throw new Error(`run ${runId}: workflow ${run.workflow_id} has no version ${run.workflow_version}`);
+    const latest = this.sql.lastCheckpointSeq.get(runId) as number | null;
+    return {
+      run,
+      graph: graphSchema.parse(JSON.parse(graphText)),
+      checkpoint: latest === null ? null : this.checkpointAt(runId, latest),
+      open_steps: (this.sql.selectOpenSteps.all(runId) as StepRow[]).map(stepFromRow),
+      last_step_seq: this.sql.lastStepSeq.get(runId) as number,
+      last_event_seq: this.sql.lastEventSeq.get(runId) as number,
+    };
+  }
+
+  async listSteps(runId: string): Promise<StepRecord[]> {
+    return (this.sql.selectSteps.all(runId) as StepRow[]).map(stepFromRow);
+  }
+
+  async listCheckpoints(runId: string): Promise<CheckpointRecord[]> {
+    return materializeAll((this.sql.selectCheckpoints.all(runId) as CheckpointRow[]).map(checkpointFromRow));
+  }
+
+  async getCheckpoint(runId: string, seq: number): Promise<CheckpointRecord | null> {
+    return this.checkpointAt(runId, seq);
+  }
+
+  async listEvents(runId: string, afterSeq: number): Promise<StoredEvent[]> {
+    return (this.sql.selectEvents.all(runId, afterSeq) as EventRow[]).map(eventFromRow);
+  }
+
+  private checkpointAt(runId: string, seq: number): CheckpointRecord | null {
+    const start = this.sql.chainStart.get(runId, seq) as number | undefined;
+    if (start === undefined) return null;
+    const rows = (this.sql.selectCheckpointRange.all(runId, start, seq) as CheckpointRow[]).map(checkpointFromRow);
+    const bySeq = new Map(rows.map((r) => [r.seq, r]));
+    const chain = checkpointChain(seq, (s) => bySeq.get(s));
+    return chain ? materialize(chain) : null;
+  }
+}
