@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { concurrentWriters } from "./concurrent-writers";
+import { CONCURRENT_WRITES_MAX_BITS, concurrentWriters } from "./concurrent-writers";
 import { buildGraphIndex } from "./build-graph-index";
 import { graphFixture } from "./graph-fixture";
 
@@ -32,6 +32,29 @@ describe("concurrentWriters", () => {
     const ids = Array.from({ length: 30 }, (_, i) => `n${i}`);
     const g = graphFixture(ids.join(" "), "", Object.fromEntries(ids.map((id) => [id, writes("same")])));
     expect(concurrentWriters(g, buildGraphIndex(g), 7)).toHaveLength(7);
+  });
+
+  it("finds pairs across bitset words and skips ordered ones", () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `n${i}`);
+    const g = graphFixture(["s", ...ids].join(" "), ids.map((id) => `s>${id}`).join(" ") + " n3>n37", Object.fromEntries(ids.map((id) => [id, writes("k")])));
+    const pairs = concurrentWriters(g, buildGraphIndex(g), 10_000);
+    expect(pairs).toHaveLength((40 * 39) / 2 - 1);
+    expect(pairs).toContainEqual({ key: "k", a: "n0", b: "n39" });
+    expect(pairs).not.toContainEqual({ key: "k", a: "n3", b: "n37" });
+  });
+
+  it("handles 2,000 writers of one key in a chain declared backwards", () => {
+    const ids = Array.from({ length: 2000 }, (_, i) => `n${i}`);
+    const edges = ids.slice(1).map((id, i) => `${id}>${ids[i]}`).join(" ");
+    const g = graphFixture(ids.join(" "), edges, Object.fromEntries(ids.map((id) => [id, writes("same")])));
+    expect(concurrentWriters(g)).toEqual([]);
+  });
+
+  it("skips graphs past the size limit", () => {
+    const ids = Array.from({ length: 9000 }, (_, i) => `n${i}`);
+    const g = graphFixture(ids.join(" "), "", Object.fromEntries(ids.map((id) => [id, writes("same")])));
+    expect(9000 * 9000).toBeGreaterThan(CONCURRENT_WRITES_MAX_BITS);
+    expect(concurrentWriters(g)).toEqual([]);
   });
 
   it("handles 2,000 writers of one key in a chain", () => {

@@ -9,3 +9,4 @@ export * from "./edge-branch-value";
 export * from "./output-key";
 export * from "./branch-exclusivity";
 export * from "./concurrent-writers";
+export * from "./reachability-bitsets";

@@ -19,51 +19,57 @@ export interface Components {
  * `skip` leaves nodes out entirely, as if they and their edges were not there.
  */
 export function stronglyConnectedComponents(index: GraphIndex, skip?: (id: string) => boolean): Components {
-  const order = new Map<string, number>();
-  index.ids.forEach((id, i) => order.set(id, i));
-  const low = new Map<string, number>();
-  const disc = new Map<string, number>();
-  const onStack = new Set<string>();
-  const tarjan: string[] = [];
+  const { ids } = index;
+  const n = ids.length;
+  const pos = new Map<string, number>();
+  ids.forEach((id, i) => pos.set(id, i));
+  const skipped = new Uint8Array(n);
+  if (skip) ids.forEach((id, i) => (skipped[i] = skip(id) ? 1 : 0));
+  const succ = ids.map((id) => index.outgoing.get(id)!.map((e) => pos.get(e.target)!).filter((t) => !skipped[t]));
+  const disc = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const onStack = new Uint8Array(n);
+  const tarjan: number[] = [];
+  const frameNode: number[] = [];
+  const frameNext: number[] = [];
   const components: string[][] = [];
   const componentOf = new Map<string, number>();
   let counter = 0;
+  const enter = (v: number) => {
+    disc[v] = low[v] = counter++;
+    tarjan.push(v);
+    onStack[v] = 1;
+    frameNode.push(v);
+    frameNext.push(0);
+  };
 
-  for (const root of index.ids) {
-    if (disc.has(root) || skip?.(root)) continue;
-    const frames: { id: string; next: number }[] = [];
-    const enter = (id: string) => {
-      disc.set(id, counter);
-      low.set(id, counter++);
-      tarjan.push(id);
-      onStack.add(id);
-      frames.push({ id, next: 0 });
-    };
+  for (let root = 0; root < n; root++) {
+    if (disc[root] >= 0 || skipped[root]) continue;
     enter(root);
-    while (frames.length > 0) {
-      const top = frames[frames.length - 1];
-      const out = index.outgoing.get(top.id)!;
-      if (top.next < out.length) {
-        const target = out[top.next++].target;
-        if (skip?.(target)) continue;
-        if (!disc.has(target)) enter(target);
-        else if (onStack.has(target)) low.set(top.id, Math.min(low.get(top.id)!, disc.get(target)!));
+    while (frameNode.length > 0) {
+      const top = frameNode.length - 1;
+      const v = frameNode[top];
+      const out = succ[v];
+      if (frameNext[top] < out.length) {
+        const w = out[frameNext[top]++];
+        if (disc[w] < 0) enter(w);
+        else if (onStack[w]) low[v] = Math.min(low[v], disc[w]);
         continue;
       }
-      frames.pop();
-      const parent = frames[frames.length - 1];
-      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(top.id)!));
-      if (low.get(top.id) !== disc.get(top.id)) continue;
-      const members: string[] = [];
-      let member: string;
+      frameNode.pop();
+      frameNext.pop();
+      if (top > 0) low[frameNode[top - 1]] = Math.min(low[frameNode[top - 1]], low[v]);
+      if (low[v] !== disc[v]) continue;
+      const members: number[] = [];
+      let w: number;
       do {
-        member = tarjan.pop()!;
-        onStack.delete(member);
-        componentOf.set(member, components.length);
-        members.push(member);
-      } while (member !== top.id);
-      members.sort((a, b) => order.get(a)! - order.get(b)!);
-      components.push(members);
+        w = tarjan.pop()!;
+        onStack[w] = 0;
+        members.push(w);
+      } while (w !== v);
+      members.sort((a, b) => a - b);
+      for (const m of members) componentOf.set(ids[m], components.length);
+      components.push(members.map((m) => ids[m]));
     }
   }
   return { components, componentOf };

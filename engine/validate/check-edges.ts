@@ -1,0 +1,31 @@
+/**
+ * Edges out of condition and loop nodes fire only when their value is "true" or
+ * "false" (SPEC §3); anything else is drawn but never fires.
+ */
+import type { Graph } from "../graph/schema";
+import type { GraphIndex } from "../graph/build-graph-index";
+import { edgeBranchValue } from "../graph/edge-branch-value";
+import type { Report } from "./issues";
+import { edgeName, nodeName } from "./names";
+
+export function checkEdges(graph: Graph, index: GraphIndex, report: Report): void {
+  graph.edges.forEach((edge, at) => {
+    const source = index.nodes.get(edge.source);
+    if (!source || !index.nodes.has(edge.target)) return;
+    const where = { edge_id: edge.id, node_id: source.id, path: ["edges", at] };
+    const args = { edge: edgeName(edge), node: nodeName(source, source.id) };
+    if (source.type === "loop" && edge.target === source.id) report("self_loop_edge", args, where);
+    if (source.type !== "condition" && source.type !== "loop") return;
+    if (edgeBranchValue(edge) !== null) return;
+    const value = edge.condition_value ?? edge.label;
+    if (value === undefined) report("unlabelled_branch_edge", args, where);
+    else report("branch_edge_value", { ...args, value }, where);
+  });
+  for (const id of index.ids) {
+    const node = index.nodes.get(id)!;
+    if (node.type !== "loop") continue;
+    if (!index.outgoing.get(id)!.some((e) => edgeBranchValue(e) === false)) {
+      report("loop_without_exit", { node: nodeName(node, id) }, { node_id: id, path: ["nodes", graph.nodes.indexOf(node)] });
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Per-node checks of config the schema accepts but a run cannot use: tools, tool
+ * params, expressions, loop caps, models and reviewer forms.
+ */
+import { LOOP_HARD_CAP, type Graph, type GraphNode, type HumanGateNode } from "../graph/schema";
+import { parseExpression } from "../expression";
+import type { ToolRegistry } from "../tools/types";
+import { checkToolParams } from "./check-tool-params";
+import type { Report } from "./issues";
+import { nodeName } from "./names";
+
+export interface ValidationContext {
+  tools: ToolRegistry;
+  /** Whether the price table knows a model; unknown models run at $0 cost. */
+  knownModel: (model: string) => boolean;
+}
+
+function checkGateFields(node: HumanGateNode, at: number, report: Report): void {
+  const seen = new Set<string>();
+  (node.config.fields ?? []).forEach((field, i) => {
+    const path = ["nodes", at, "config", "fields", i];
+    const where = { node_id: node.id, path };
+    if (seen.has(field.name)) report("duplicate_gate_field", { node: nodeName(node, node.id), field: field.name }, where);
+    seen.add(field.name);
+    if (field.type === "select" && !field.options?.length) {
+      report("gate_field_options", { node: nodeName(node, node.id), field: field.name }, where);
+    }
+  });
+}
+
+function checkNode(node: GraphNode, at: number, ctx: ValidationContext, report: Report): void {
+  const name = nodeName(node, node.id);
+  const path = (...rest: (string | number)[]) => ["nodes", at, "config", ...rest];
+  switch (node.type) {
+    case "agent":
+      if (!ctx.knownModel(node.config.model)) report("unknown_model", { node: name, model: node.config.model }, { node_id: node.id, path: path("model") });
+      return;
+    case "tool": {
+      const tool = ctx.tools.get(node.config.tool);
+      if (!tool) {
+        report("unknown_tool", { node: name, tool: node.config.tool }, { node_id: node.id, path: path("tool") });
+        return;
+      }
+      for (const problem of checkToolParams(tool, node.config.params ?? {})) {
+        const param = problem.path.length ? problem.path.join(".") : "(all params)";
+        report("invalid_tool_params", { node: name, tool: tool.name, param, message: problem.message }, { node_id: node.id, path: path("params", ...problem.path) });
+      }
+      return;
+    }
+    case "loop":
+      if (node.config.max_iterations > LOOP_HARD_CAP) {
+        report("loop_max_iterations", { node: name, value: node.config.max_iterations, cap: LOOP_HARD_CAP }, { node_id: node.id, path: path("max_iterations") });
+      }
+      checkExpression(node.id, name, node.config.expression, path("expression"), report);
+      return;
+    case "condition":
+      checkExpression(node.id, name, node.config.expression, path("expression"), report);
+      return;
+    case "human_gate":
+      checkGateFields(node, at, report);
+      return;
+    case "merge":
+      return;
+  }
+}
+
+function checkExpression(id: string, name: string, source: string, path: (string | number)[], report: Report): void {
+  const parsed = parseExpression(source);
+  if (!parsed.ok) report("invalid_expression", { node: name, message: parsed.error.message, position: parsed.error.position }, { node_id: id, path });
+}
+
+/** Checks every declared node, repeated ids included: `path` tells them apart. */
+export function checkNodes(graph: Graph, ctx: ValidationContext, report: Report): void {
+  graph.nodes.forEach((node, at) => checkNode(node, at, ctx, report));
+}
