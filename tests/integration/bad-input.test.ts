@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, request } from "./support/http";
+import { twoNodeGraph } from "./support/graphs";
+import { startServer, type TestServer } from "./support/server";
+import { snapshot } from "./support/db";
+
+type ErrorBody = { error: { code: string; message: string; details?: { issues?: { path: string; message: string }[]; current_version?: number } } };
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+let wfId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  api = client(server.baseUrl);
+  wfId = (await api.post<{ id: string }>("/api/workflows", { name: "Target", graph: twoNodeGraph() })).body.id;
+});
+afterAll(async () => server?.stop());
+
+/** Every refused request must leave the stored rows exactly as they were. */
+async function refusedWithoutChange(send: () => Promise<{ status: number; body: unknown }>, status: number, code: string) {
+  const before = snapshot(server.dbFile);
+  const res = await send();
+  expect(res.status).toBe(status);
+  expect((res.body as ErrorBody).error.code).toBe(code);
+  expect((res.body as ErrorBody).error.message).toEqual(expect.any(String));
+  expect(snapshot(server.dbFile)).toEqual(before);
+  return res.body as ErrorBody;
+}
+
+describe("bodies", () => {
+  it("refuses malformed JSON with 400 invalid_json", async () => {
+    await refusedWithoutChange(() => api.post("/api/workflows", '{"name": "x",'), 400, "invalid_json");
+    await refusedWithoutChange(() => api.put(`/api/workflows/${wfId}`, "not json at all"), 400, "invalid_json");
+    await refusedWithoutChange(() => api.post("/api/workflows"), 400, "invalid_json");
+  });
+
+  it("names the offending paths for wrong types", async () => {
+    const body = await refusedWithoutChange(
+      () =>
+        api.post("/api/workflows", {
+          name: 42,
+          graph: { nodes: [{ id: "a", type: "agent", position: { x: "left", y: 0 }, config: { model: "mock", temperature: "hot" } }], edges: "none" },
+        }),
+      400,
+      "invalid_body",
+    );
+    const paths = body.error.details?.issues?.map((i) => i.path) ?? [];
+    expect(paths).toEqual(expect.arrayContaining(["name", "graph.nodes.0.position.x", "graph.nodes.0.config.temperature", "graph.edges"]));
+  });
+
+  it("refuses an unknown node type and a missing base_version", async () => {
+    const unknownType = await refusedWithoutChange(
+      () => api.put(`/api/workflows/${wfId}`, { graph: { nodes: [{ id: "x", type: "teleport", config: {} }], edges: [] }, base_version: 1 }),
+      400,
+      "invalid_body",
+    );
+    expect(unknownType.error.details?.issues?.map((i) => i.path)).toContain("graph.nodes.0.type");
+    const noBase = await refusedWithoutChange(() => api.put(`/api/workflows/${wfId}`, { name: "x" }), 400, "invalid_body");
+    expect(noBase.error.details?.issues?.map((i) => i.path)).toEqual(["base_version"]);
+    await refusedWithoutChange(() => api.put(`/api/workflows/${wfId}`, [1, 2, 3]), 400, "invalid_body");
+    await refusedWithoutChange(() => api.post("/api/workflows", { name: "   " }), 400, "invalid_body");
+  });
+
+  it("refuses a 5 MB body with 413 without storing anything", async () => {
+    const huge = JSON.stringify({ name: "big", description: "x".repeat(5 * 1024 * 1024) });
+    await refusedWithoutChange(() => api.post("/api/workflows", huge), 413, "payload_too_large");
+    await refusedWithoutChange(() => api.put(`/api/workflows/${wfId}`, huge), 413, "payload_too_large");
+  });
+
+  it("refuses an oversized chunked body (no content-length) with 413", async () => {
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 80) return controller.close();
+        sent += 1;
+        controller.enqueue(sent === 1 ? new TextEncoder().encode('{"name":"') : chunk);
+      },
+    });
+    const res = await fetch(`${server.baseUrl}/api/workflows`, { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe("payload_too_large");
+  });
+});
+
+describe("ids and params", () => {
+  const odd = ["%00", "a".repeat(5000), "..%2F..%2Fetc%2Fpasswd", "%2e%2e%2f", "..%5c..%5cwin", "x%20y", "%F0%9F%92%A5", "'%20OR%201=1--", "nope"];
+
+  it.each(odd)("answers 404 for the id %s on every workflow route", async (id) => {
+    for (const [method, path] of [
+      ["GET", `/api/workflows/${id}`],
+      ["PUT", `/api/workflows/${id}`],
+      ["DELETE", `/api/workflows/${id}`],
+      ["POST", `/api/workflows/${id}/validate`],
+      ["GET", `/api/workflows/${id}/versions`],
+      ["GET", `/api/workflows/${id}/versions/1`],
+      ["POST", `/api/workflows/${id}/versions/1/restore`],
+    ] as const) {
+      const res = await request<ErrorBody>(server.baseUrl, method, path, method === "PUT" ? { base_version: 1 } : undefined);
+      expect(res.status, `${method} ${path.slice(0, 80)}`).toBe(404);
+    }
+  });
+
+  it.each(["0", "-1", "1.5", "abc", "99999999999999999999", "%00"])("answers 404 for the version %s", async (v) => {
+    const res = await api.get<ErrorBody>(`/api/workflows/${wfId}/versions/${v}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe("not_found");
+  });
+
+  it.each(["0", "501", "-5", "abc", "1e3", ""])("refuses ?limit=%s with 400", async (limit) => {
+    for (const path of ["/api/workflows", "/api/audit", `/api/workflows/${wfId}/versions`]) {
+      const res = await api.get<ErrorBody>(`${path}?limit=${limit}`);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.code).toBe("invalid_query");
+    }
+  });
+
+  it("refuses forged cursors with 400", async () => {
+    for (const cursor of ["garbage!", Buffer.from('{"x":1}').toString("base64url"), Buffer.from("-3").toString("base64url")]) {
+      for (const path of ["/api/workflows", "/api/audit", `/api/workflows/${wfId}/versions`]) {
+        const res = await api.get<ErrorBody>(`${path}?cursor=${encodeURIComponent(cursor)}`);
+        expect(res.status, `${path} ${cursor}`).toBe(400);
+        expect(res.body.error.code).toBe("invalid_query");
+      }
+    }
+  });
+});
+
+describe("hostile strings", () => {
+  const nasty = [
+    "{__proto__}",
+    "{ticket.__class__.__mro__}",
+    "${process.exit(1)}",
+    "{{7*7}} <script>alert(1)</script>",
+    "'); DROP TABLE workflows;--",
+    "\u0000\u202e\ud83d\udca5 zero\u200bwidth",
+    "{{ constructor.constructor('return process')() }}",
+  ];
+
+  it("stores and returns expression and template injection strings verbatim", async () => {
+    for (const text of nasty) {
+      const graph = twoNodeGraph(text);
+      (graph.nodes[1].config as Record<string, unknown>).params = { [text]: text, nested: { "__proto__x": [text] } };
+      const created = await api.post<{ id: string; name: string; description: string }>("/api/workflows", { name: text, description: text, graph });
+      expect(created.status).toBe(201);
+      const got = await api.get<{ name: string; description: string; graph: ReturnType<typeof twoNodeGraph> }>(`/api/workflows/${created.body.id}`);
+      expect(got.status).toBe(200);
+      expect(got.body.name).toBe(text);
+      expect(got.body.description).toBe(text);
+      expect(got.body.graph.nodes[0].config.user_message).toBe(text);
+      expect(got.body.graph.nodes[1].config.params).toEqual({ [text]: text, nested: { "__proto__x": [text] } });
+    }
+    const health = await api.get("/api/health");
+    expect(health.status).toBe(200);
+  });
+
+  it("a condition with a hostile expression is saved and reported by validate, never a 5xx", async () => {
+    const graph = {
+      nodes: [{ id: "c", type: "condition", config: { expression: "__import__('os').system('rm -rf /') or {}.__class__" } }],
+      edges: [],
+    };
+    const created = await api.post<{ id: string; validation: { errors: { code: string }[] } }>("/api/workflows", { name: "expr", graph });
+    expect(created.status).toBe(201);
+    expect(created.body.validation.errors.map((e) => e.code)).toEqual(["invalid_expression"]);
+    const res = await api.post<{ errors: { code: string }[] }>(`/api/workflows/${created.body.id}/validate`);
+    expect(res.status).toBe(200);
+    expect(res.body.errors.map((e) => e.code)).toEqual(["invalid_expression"]);
+  });
+});
