@@ -19,6 +19,7 @@ export type EngineErrorCode =
   | "tool_error"
   | "model_error"
   | "not_found"
+  | "invalid_input"
   | "bad_state";
 
 /** Default human wording per code; call sites add specifics. */
@@ -37,6 +38,7 @@ export const ERROR_MESSAGES: Record<EngineErrorCode, string> = {
   tool_error: "tool error",
   model_error: "model error",
   not_found: "not found",
+  invalid_input: "invalid input",
   bad_state: "the run is not in a state that allows this",
 };
 

@@ -80,10 +80,12 @@ export interface QueueItem {
   edge_id?: string;
 }
 
-/** Scheduler bookkeeping the engine needs to resume exactly; opaque to stores. */
+/**
+ * Scheduler bookkeeping the engine needs to resume exactly; opaque to stores. Kept small
+ * on purpose (it is written with every checkpoint): per-node execution counts are not
+ * stored but derived on restore from `completed` and `queue`.
+ */
 export interface SchedulerMeta {
-  /** Per node: how many executions have been admitted so far. */
-  exec_counts: Record<string, number>;
   /** Per node: incoming-edge marks since its last activation (merge barrier, dead paths). */
   marks: Record<string, Record<string, "fired" | "dead">>;
   /** Node executions counted against max_node_executions. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CheckpointWrite, State } from "../ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, type EncodedCheckpoint, type EncoderCursor } from "./checkpoint-codec";
 
-const meta = { exec_counts: {}, marks: {}, node_executions: 0, elapsed_ms: 0 };
+const meta = { marks: {}, node_executions: 0, elapsed_ms: 0 };
 
 function write(seq: number, state: State, changed: string[] | null, completed: string[] = []): CheckpointWrite {
   return { run_id: "r", seq, step_name: `node:n${seq}`, state, changed, completed, queue: [{ node_id: "x", n: seq }], meta: { ...meta, node_executions: seq }, created_at: 1000 + seq };

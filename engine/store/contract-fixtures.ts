@@ -57,7 +57,7 @@ export function statusEvent(runId: string, status: RunStatus, costMicros = 0): E
 }
 
 export function meta(nodeExecutions: number): SchedulerMeta {
-  return { exec_counts: { ask: nodeExecutions }, marks: { check: { e1: "fired" } }, node_executions: nodeExecutions, elapsed_ms: nodeExecutions * 3 };
+  return { marks: { check: { e1: "fired" } }, node_executions: nodeExecutions, elapsed_ms: nodeExecutions * 3 };
 }
 
 export function checkpoint(runId: string, seq: number, state: State, changed: string[] | null, completed: string[] = []): CheckpointWrite {

@@ -149,7 +149,7 @@ export function runStoreContract(name: string, setup: () => Promise<ContractCont
       (state.list as number[]).push(3);
       (state.obj as Record<string, number>).a = 2;
       cp.completed.push("b");
-      cp.meta.exec_counts.ask = 99;
+      cp.meta.marks.check = { e9: "dead" };
       (s.output as { items: string[] }).items.push("b");
       s.status = "failed";
       event.cost_micros = 777;

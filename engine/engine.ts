@@ -1,0 +1,306 @@
+/**
+ * The engine's public face: start, resume, approve, reject, cancel and expire runs.
+ * Each active run is driven by one {@link RunDriver}; everything durable goes through
+ * the {@link RunStore} port. See engine/ARCHITECTURE.md.
+ */
+import { EngineError, NodeError } from "./errors";
+import { nodeLabel, type HumanGateNode } from "./graph/schema";
+import { createModelGateway } from "./models/gateway";
+import type { Clock, EventSink, EngineEvent, LoadedRun, ModelGateway, QueueItem, RunRecord, RunStore } from "./ports";
+import { DEFAULT_RETRY, type RetryPolicy } from "./run/attempts";
+import { systemClock } from "./run/clock";
+import { RunDriver, type DriverSnapshot } from "./run/driver";
+import { checkGateInput } from "./run/gate-input";
+import { DEFAULT_LIMITS, resolveLimits, type RunLimits } from "./run/limits";
+import { planFor } from "./run/plan";
+import { checkpointWrite, finishStep, idempotencyKey, newStep, statusEvent } from "./run/records";
+import { nextExecution, restoreScheduling, routeSettled, type Scheduling } from "./run/routing";
+import { isInternalKey, seedState } from "./run/state";
+import { createToolRegistry } from "./tools/registry";
+import type { ToolRegistry } from "./tools/types";
+
+export interface EngineOptions {
+  store: RunStore;
+  models?: ModelGateway;
+  tools?: ToolRegistry;
+  clock?: Clock;
+  events?: EventSink;
+  retry?: RetryPolicy;
+  /** Defaults under graph settings and trigger options. */
+  limits?: Partial<RunLimits>;
+}
+
+export interface RunHandle {
+  /** The run as it stood when execution (re)started. */
+  run: RunRecord;
+  /** Resolves when this segment ends: completed, failed or paused at a gate. */
+  done: Promise<RunRecord>;
+}
+
+export interface GateDecision {
+  node_id: string;
+  actor_id: string;
+  comment?: string;
+  /** Reviewer form values; merged into state on approval. */
+  input?: Record<string, unknown>;
+}
+
+const emptyMeta = (): Scheduling => ({ exec_counts: {}, marks: {}, node_executions: 0, elapsed_ms: 0 });
+
+export class Engine {
+  private readonly store: RunStore;
+  private readonly deps: ConstructorParameters<typeof RunDriver>[0];
+  private readonly defaults: RunLimits;
+  private readonly active = new Map<string, { driver: RunDriver; done: Promise<RunRecord> }>();
+  /** Runs with a lifecycle operation in progress (one at a time per run, in this process). */
+  private readonly busy = new Set<string>();
+  private readonly gateTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(opts: EngineOptions) {
+    this.store = opts.store;
+    this.deps = {
+      store: opts.store,
+      models: opts.models ?? createModelGateway(),
+      tools: opts.tools ?? createToolRegistry([]),
+      clock: opts.clock ?? systemClock,
+      events: opts.events,
+      retry: opts.retry ?? DEFAULT_RETRY,
+    };
+    this.defaults = { ...DEFAULT_LIMITS, ...opts.limits };
+  }
+
+  /** Whether this process is driving the run right now. */
+  isActive(runId: string): boolean {
+    return this.active.has(runId);
+  }
+
+  activeRuns(): string[] {
+    return [...this.active.keys()];
+  }
+
+  /** Resolves when every run driven by this engine has ended its segment. */
+  async idle(): Promise<void> {
+    while (this.active.size > 0) await Promise.allSettled([...this.active.values()].map((a) => a.done));
+  }
+
+  /** Begin a `pending` run: seed state, queue the start nodes, checkpoint `run_start`. */
+  start(runId: string): Promise<RunHandle> {
+    return this.exclusive(runId, async () => {
+      const loaded = await this.load(runId);
+      if (loaded.run.status !== "pending") throw new EngineError("bad_state", `run ${runId} is ${loaded.run.status}, not pending`);
+      const plan = planFor(loaded.graph);
+      const meta = emptyMeta();
+      const state = seedState(loaded.run.input);
+      const queue: QueueItem[] = plan.startNodes.map((id) => ({ node_id: id, n: nextExecution(meta, id) }));
+      const now = this.deps.clock.now();
+      const run: RunRecord = { ...loaded.run, status: "running", started_at: now };
+      await this.store.commit({
+        run_id: runId,
+        checkpoint: checkpointWrite(runId, 1, "run_start", state, null, [], queue, meta, now),
+        run: { status: "running", started_at: now },
+        events: [statusEvent(run)],
+      }).then((stored) => this.deps.events?.publish(runId, stored));
+      return this.launch({ ...this.snapshot({ ...loaded, run }), state, queue, meta, completed: [], checkpoint_seq: 1 });
+    });
+  }
+
+  /** Continue a failed run, or a running one whose process died, from its latest checkpoint. */
+  resume(runId: string): Promise<RunHandle> {
+    return this.exclusive(runId, async () => {
+      const loaded = await this.load(runId);
+      const { status, pending_gate } = loaded.run;
+      if (status === "paused" && pending_gate) throw new EngineError("bad_state", `run ${runId} is waiting for approval at gate '${pending_gate.node_id}'`);
+      if (status === "completed") throw new EngineError("bad_state", `run ${runId} is already completed`);
+      if (status === "pending") throw new EngineError("bad_state", `run ${runId} has not started`);
+      const snap = this.snapshot(loaded);
+      return this.continueFrom(snap, [], []);
+    });
+  }
+
+  /** Approve the pending gate: record the decision, merge reviewer input, fire the gate's edges. */
+  approve(runId: string, decision: GateDecision): Promise<RunHandle> {
+    return this.exclusive(runId, async () => {
+      const { snap, gate, item } = await this.pendingGate(runId, decision.node_id);
+      const input = decision.input ?? {};
+      const problems = checkGateInput(gate.config.fields, input);
+      if (problems.length > 0) {
+        throw new EngineError("invalid_input", `invalid reviewer input: ${problems.map((p) => `${p.field} ${p.message}`).join("; ")}`);
+      }
+      const now = this.deps.clock.now();
+      const record = { approved: true, input, comment: decision.comment ?? null, actor_id: decision.actor_id, at: new Date(now).toISOString() };
+      const changed = [`approval_${gate.id}`];
+      snap.state[`approval_${gate.id}`] = record;
+      for (const [key, value] of Object.entries(input)) {
+        if (isInternalKey(key)) continue;
+        snap.state[key] = value;
+        changed.push(key);
+      }
+      snap.queue = snap.queue.filter((q) => q !== item);
+      snap.completed.push(gate.id);
+      const step = finishStep(this.gateStep(snap, gate, item), "completed", now, { output: record });
+      const routing = routeSettled(snap.plan, snap.meta, gate.id, null);
+      snap.queue.push(...routing.queued);
+      const steps = [step, ...routing.skipped.map((id) => newStep(runId, ++snap.last_step_seq, snap.plan.index.nodes.get(id)!, "skipped", `${runId}:${id}:skipped`, snap.checkpoint_seq, now))];
+      const events: EngineEvent[] = steps.map((s) => ({ type: "step.finished", run_id: runId, step: s }));
+      return this.continueFrom(snap, steps, events, changed);
+    });
+  }
+
+  /** Reject the pending gate: the run fails, naming the gate and the reviewer. */
+  reject(runId: string, decision: Omit<GateDecision, "input">): Promise<RunRecord> {
+    return this.exclusive(runId, async () => {
+      const { snap, gate, item } = await this.pendingGate(runId, decision.node_id);
+      const now = this.deps.clock.now();
+      const reason = `gate '${nodeLabel(gate)}' (${gate.id}) rejected by ${decision.actor_id}${decision.comment ? `: ${decision.comment}` : ""}`;
+      const step = finishStep(this.gateStep(snap, gate, item), "failed", now, { error: reason, output: { approved: false, comment: decision.comment ?? null, actor_id: decision.actor_id } });
+      return this.fail(snap.run, reason, now, [step]);
+    });
+  }
+
+  /**
+   * Cancel: an active run stops admitting, aborts in-flight calls, settles and fails with
+   * `cancelled by <actor>`; a paused or interrupted run fails at once.
+   */
+  async cancel(runId: string, actorId: string): Promise<RunRecord> {
+    const reason = `cancelled by ${actorId}`;
+    const active = this.active.get(runId);
+    if (active) {
+      active.driver.cancel(reason);
+      return active.done;
+    }
+    return this.exclusive(runId, async () => {
+      const loaded = await this.load(runId);
+      if (loaded.run.status === "completed" || loaded.run.status === "failed") throw new EngineError("bad_state", `run ${runId} is already ${loaded.run.status}`);
+      const now = this.deps.clock.now();
+      const steps = loaded.open_steps.map((s) => finishStep(s, "failed", now, { error: reason }));
+      return this.fail(loaded.run, reason, now, steps);
+    });
+  }
+
+  /** Fail a paused run whose gate deadline has passed (SPEC §6). Returns null when not due. */
+  expireGate(runId: string): Promise<RunRecord | null> {
+    return this.exclusive(runId, async () => {
+      const loaded = await this.load(runId);
+      const gate = loaded.run.pending_gate;
+      const now = this.deps.clock.now();
+      if (loaded.run.status !== "paused" || !gate?.expires_at || gate.expires_at > now) return null;
+      const steps = loaded.open_steps.filter((s) => s.node_id === gate.node_id).map((s) => finishStep(s, "failed", now, { error: "gate timeout" }));
+      return this.fail(loaded.run, `gate timeout: gate '${gate.node_id}' expired without a decision`, now, steps);
+    });
+  }
+
+  private async fail(run: RunRecord, reason: string, now: number, steps: import("./ports").StepRecord[]): Promise<RunRecord> {
+    const failed: RunRecord = { ...run, status: "failed", error_message: reason, pending_gate: null, finished_at: now };
+    const events: EngineEvent[] = [...steps.map((step) => ({ type: "step.finished" as const, run_id: run.id, step })), statusEvent(failed)];
+    const stored = await this.store.commit({ run_id: run.id, steps, run: { status: "failed", error_message: reason, pending_gate: null, finished_at: now }, events });
+    this.deps.events?.publish(run.id, stored);
+    this.clearGateTimer(run.id);
+    return (await this.store.getRun(run.id))!;
+  }
+
+  private async load(runId: string): Promise<LoadedRun> {
+    const loaded = await this.store.loadRun(runId);
+    if (!loaded) throw new EngineError("not_found", `run ${runId} not found`);
+    return loaded;
+  }
+
+  private snapshot(loaded: LoadedRun): DriverSnapshot {
+    const cp = loaded.checkpoint;
+    const plan = planFor(loaded.graph);
+    return {
+      run: loaded.run,
+      plan,
+      limits: resolveLimits(loaded.graph.settings, loaded.run.options, this.defaults),
+      state: cp ? cp.state : seedState(loaded.run.input),
+      completed: cp ? [...cp.completed] : [],
+      queue: cp ? [...cp.queue] : [],
+      meta: cp ? restoreScheduling(cp.meta, cp.completed, cp.queue) : emptyMeta(),
+      checkpoint_seq: cp ? cp.seq : 0,
+      last_step_seq: loaded.last_step_seq,
+      open_steps: loaded.open_steps,
+    };
+  }
+
+  private async pendingGate(runId: string, nodeId: string) {
+    const loaded = await this.load(runId);
+    const gateInfo = loaded.run.pending_gate;
+    if (loaded.run.status !== "paused" || !gateInfo) throw new EngineError("bad_state", `run ${runId} is not waiting at a gate`);
+    if (gateInfo.node_id !== nodeId) throw new EngineError("bad_state", `run ${runId} is waiting at gate '${gateInfo.node_id}', not '${nodeId}'`);
+    const snap = this.snapshot(loaded);
+    const node = snap.plan.index.nodes.get(nodeId);
+    const item = snap.queue.find((q) => q.node_id === nodeId);
+    if (!node || node.type !== "human_gate" || !item) throw new EngineError("bad_state", `gate '${nodeId}' is not pending in run ${runId}`);
+    return { snap, gate: node as HumanGateNode, item };
+  }
+
+  private gateStep(snap: DriverSnapshot, gate: HumanGateNode, item: QueueItem) {
+    const key = idempotencyKey(snap.run.id, gate.id, item.n);
+    const open = snap.open_steps.find((s) => s.idempotency_key === key);
+    snap.open_steps = snap.open_steps.filter((s) => s !== open);
+    return open ?? newStep(snap.run.id, ++snap.last_step_seq, gate, "waiting", key, snap.checkpoint_seq, this.deps.clock.now());
+  }
+
+  /** Write the `resume` checkpoint (with any decision already applied) and drive on. */
+  private async continueFrom(snap: DriverSnapshot, steps: import("./ports").StepRecord[], events: EngineEvent[], changed: string[] = []): Promise<RunHandle> {
+    const now = this.deps.clock.now();
+    const runId = snap.run.id;
+    const run: RunRecord = { ...snap.run, status: "running", error_message: null, pending_gate: null, finished_at: null };
+    snap.checkpoint_seq += 1;
+    const stored = await this.store.commit({
+      run_id: runId,
+      steps,
+      checkpoint: checkpointWrite(runId, snap.checkpoint_seq, "resume", snap.state, changed, snap.completed, snap.queue, snap.meta, now),
+      run: { status: "running", error_message: null, pending_gate: null, finished_at: null, ...(snap.run.started_at === null ? { started_at: now } : {}) },
+      events: [...events, statusEvent(run)],
+    });
+    this.deps.events?.publish(runId, stored);
+    this.clearGateTimer(runId);
+    return this.launch({ ...snap, run });
+  }
+
+  private launch(snap: DriverSnapshot): RunHandle {
+    const driver = new RunDriver(this.deps, snap);
+    const done = driver.drive().then(
+      (run) => {
+        this.active.delete(snap.run.id);
+        this.armGateTimer(run);
+        return run;
+      },
+      (err: unknown) => {
+        this.active.delete(snap.run.id);
+        throw err;
+      },
+    );
+    this.active.set(snap.run.id, { driver, done });
+    return { run: snap.run, done };
+  }
+
+  private armGateTimer(run: RunRecord): void {
+    const expires = run.pending_gate?.expires_at;
+    if (run.status !== "paused" || expires === undefined) return;
+    const timer = setTimeout(() => {
+      this.gateTimers.delete(run.id);
+      this.expireGate(run.id).catch(() => undefined);
+    }, Math.max(0, expires - this.deps.clock.now()));
+    timer.unref?.();
+    this.gateTimers.set(run.id, timer);
+  }
+
+  private clearGateTimer(runId: string): void {
+    const timer = this.gateTimers.get(runId);
+    if (timer !== undefined) clearTimeout(timer);
+    this.gateTimers.delete(runId);
+  }
+
+  private async exclusive<T>(runId: string, fn: () => Promise<T>): Promise<T> {
+    if (this.busy.has(runId) || this.active.has(runId)) throw new EngineError("bad_state", `run ${runId} is busy`);
+    this.busy.add(runId);
+    try {
+      return await fn();
+    } finally {
+      this.busy.delete(runId);
+    }
+  }
+}
+
+export { NodeError };

@@ -1,0 +1,41 @@
+/** The agent kind: one LLM call; writes the reply text at `output_key` (SPEC §2, §7). */
+import { costMicros } from "../models/cost";
+import { renderTemplate } from "../template";
+import { publicState } from "../run/state";
+import type { NodeKind } from "./types";
+
+export const agentKind: NodeKind<"agent"> = {
+  type: "agent",
+  prepare(node, state) {
+    const c = node.config;
+    const system_prompt = c.system_prompt === undefined ? undefined : renderTemplate(c.system_prompt, state);
+    // Default user message: the public state as JSON (SPEC §4).
+    const user_message = c.user_message === undefined ? JSON.stringify(publicState(state)) : renderTemplate(c.user_message, state);
+    const key = c.output_key ?? node.id;
+    return {
+      async run(ctx) {
+        const reply = await ctx.models.call({
+          model: c.model,
+          system_prompt,
+          user_message,
+          temperature: c.temperature,
+          max_tokens: c.max_tokens,
+          signal: ctx.signal,
+          idempotency_key: ctx.idempotency_key,
+          onDelta: ctx.onDelta,
+        });
+        return {
+          output: reply.text,
+          writes: { [key]: reply.text },
+          branch: null,
+          usage: {
+            model: c.model,
+            tokens_in: reply.usage.tokens_in,
+            tokens_out: reply.usage.tokens_out,
+            cost_micros: costMicros(c.model, reply.usage),
+          },
+        };
+      },
+    };
+  },
+};

@@ -1,0 +1,89 @@
+/**
+ * One execution's attempts: per-attempt timeout, cancellation through the run's abort
+ * signal, and retries with exponential backoff and full jitter (SPEC §2, §3).
+ */
+import { errorMessage, NodeError } from "../errors";
+import type { NodeResult, Prepared, RunContext } from "../nodes/types";
+import type { Clock } from "../ports";
+
+export interface RetryPolicy {
+  /** Delay before the first retry; doubles per attempt. */
+  base_ms: number;
+  /** Cap on one delay. */
+  max_ms: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { base_ms: 500, max_ms: 30_000 };
+
+export type AttemptOutcome = { ok: true; result: NodeResult; attempts: number } | { ok: false; error: NodeError; attempts: number };
+
+export interface AttemptOptions {
+  retries: number;
+  timeout_ms?: number;
+  policy: RetryPolicy;
+  clock: Clock;
+  /** Called before each retry with the attempt number about to start. */
+  onRetry?: (attempt: number, error: NodeError) => void;
+}
+
+/** Delay before retry number `retry` (1-based): exponential, capped, with jitter in [50%, 100%]. */
+export function backoffMs(retry: number, policy: RetryPolicy, random: () => number, retryAfterMs?: number): number {
+  const exp = Math.min(policy.max_ms, policy.base_ms * 2 ** (retry - 1));
+  const jittered = exp * (0.5 + random() * 0.5);
+  return Math.max(jittered, Math.min(retryAfterMs ?? 0, 60_000));
+}
+
+/** Classify anything thrown into a NodeError. */
+export function toNodeError(err: unknown, signal: AbortSignal): NodeError {
+  if (err instanceof NodeError) return err;
+  if (signal.aborted) {
+    const reason = signal.reason;
+    if (reason instanceof NodeError) return reason;
+    return new NodeError("cancelled", errorMessage(reason ?? "aborted"), { retryable: false });
+  }
+  return new NodeError("node_failed", errorMessage(err), { retryable: true, cause: err });
+}
+
+/** Run one attempt under its own signal: the run's signal plus the node's timeout. */
+async function attempt(prepared: Prepared, ctx: RunContext, timeoutMs: number | undefined): Promise<NodeResult> {
+  const local = new AbortController();
+  const onRunAbort = () => local.abort(ctx.signal.reason);
+  if (ctx.signal.aborted) onRunAbort();
+  else ctx.signal.addEventListener("abort", onRunAbort, { once: true });
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => local.abort(new NodeError("node_timeout", `timed out after ${timeoutMs} ms`, { retryable: true })), timeoutMs);
+  try {
+    const aborted = new Promise<never>((_, reject) => {
+      const fail = () => reject(toNodeError(undefined, local.signal));
+      if (local.signal.aborted) fail();
+      else local.signal.addEventListener("abort", fail, { once: true });
+    });
+    // Race so that an implementation that ignores its signal cannot hold the run.
+    return await Promise.race([prepared.run({ ...ctx, signal: local.signal }), aborted]);
+  } catch (err) {
+    throw toNodeError(err, local.signal);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    ctx.signal.removeEventListener("abort", onRunAbort);
+  }
+}
+
+/** Run attempts until one succeeds, an error is not retryable, retries run out, or the run aborts. */
+export async function runAttempts(prepared: Prepared, ctx: RunContext, opts: AttemptOptions): Promise<AttemptOutcome> {
+  for (let n = 1; ; n++) {
+    try {
+      return { ok: true, result: await attempt(prepared, ctx, opts.timeout_ms), attempts: n };
+    } catch (err) {
+      const error = toNodeError(err, ctx.signal);
+      if (!error.retryable || n > opts.retries || ctx.signal.aborted) return { ok: false, error, attempts: n };
+      try {
+        await opts.clock.sleep(backoffMs(n, opts.policy, opts.clock.random, error.retryAfterMs), ctx.signal);
+      } catch {
+        return { ok: false, error: toNodeError(undefined, ctx.signal), attempts: n };
+      }
+      opts.onRetry?.(n + 1, error);
+    }
+  }
+}

@@ -1,0 +1,361 @@
+/**
+ * The run driver: one async loop per active run (STYLE rule 5). Planning is delegated to
+ * pure functions (routing.ts, limits.ts, records.ts); this file only sequences them and
+ * talks to the store. engine/ARCHITECTURE.md walks through a run's life.
+ */
+import { renderTemplate } from "../template";
+import { nodeLabel, type GraphNode, type HumanGateNode } from "../graph/schema";
+import { errorMessage, NodeError } from "../errors";
+import { prepareNode, type ExecutableNode } from "../nodes/registry";
+import type { Prepared } from "../nodes/types";
+import type { Clock, EngineEvent, EventSink, ModelGateway, QueueItem, RunRecord, RunStatus, RunStore, RunWrite, State, StepRecord } from "../ports";
+import type { ToolRegistry } from "../tools/types";
+import { runAttempts, type AttemptOutcome, type RetryPolicy } from "./attempts";
+import type { RunLimits } from "./limits";
+import type { RunPlan } from "./plan";
+import { checkpointWrite, finishStep, idempotencyKey, newStep, statusEvent } from "./records";
+import { routeSettled, type Scheduling } from "./routing";
+import { publicState } from "./state";
+
+export interface DriverDeps {
+  store: RunStore;
+  models: ModelGateway;
+  tools: ToolRegistry;
+  clock: Clock;
+  events?: EventSink;
+  retry: RetryPolicy;
+}
+
+/** Everything a driver resumes from: the latest checkpoint plus run totals. */
+export interface DriverSnapshot {
+  run: RunRecord;
+  plan: RunPlan;
+  limits: RunLimits;
+  state: State;
+  completed: string[];
+  queue: QueueItem[];
+  meta: Scheduling;
+  checkpoint_seq: number;
+  last_step_seq: number;
+  open_steps: StepRecord[];
+}
+
+interface Flight {
+  item: QueueItem;
+  node: ExecutableNode;
+  step: StepRecord;
+}
+
+interface Parked {
+  item: QueueItem;
+  node: HumanGateNode;
+  step: StepRecord;
+  prompt: string;
+  expires_at?: number;
+}
+
+type Settled = { flight: Flight; outcome: AttemptOutcome };
+
+/** Why admission stopped for good in this segment. */
+interface Stop {
+  message: string;
+  /** Abort in-flight work (cancel, time limit) rather than letting it settle naturally. */
+  abort: boolean;
+}
+
+export class RunDriver {
+  readonly runId: string;
+  private readonly plan: RunPlan;
+  private readonly limits: RunLimits;
+  private readonly state: State;
+  private readonly completed: string[];
+  /** Pending executions; `head` is the next to admit (O(1) dequeue). */
+  private queue: QueueItem[];
+  private head = 0;
+  private readonly meta: Scheduling;
+  private readonly openSteps = new Map<string, StepRecord>();
+  private readonly inFlight = new Map<string, Flight>();
+  private readonly parked: Parked[] = [];
+  private readonly settled: Settled[] = [];
+  private readonly commits: Promise<unknown>[] = [];
+  private readonly controller = new AbortController();
+  private changed = new Set<string>();
+  private checkpointSeq: number;
+  private stepSeq: number;
+  private totals: { cost_micros: number; tokens_in: number; tokens_out: number };
+  private stop: Stop | null = null;
+  private wake: (() => void) | null = null;
+  private segmentStart = 0;
+
+  constructor(private readonly deps: DriverDeps, snap: DriverSnapshot) {
+    this.runId = snap.run.id;
+    this.plan = snap.plan;
+    this.limits = snap.limits;
+    this.state = snap.state;
+    this.completed = snap.completed;
+    this.queue = snap.queue;
+    this.meta = snap.meta;
+    this.checkpointSeq = snap.checkpoint_seq;
+    this.stepSeq = snap.last_step_seq;
+    this.totals = { cost_micros: snap.run.cost_micros, tokens_in: snap.run.tokens_in, tokens_out: snap.run.tokens_out };
+    for (const step of snap.open_steps) this.openSteps.set(step.idempotency_key, step);
+  }
+
+  /** Stop admitting, abort in-flight work, and end the run failed with this reason. */
+  cancel(reason: string): void {
+    this.halt({ message: reason, abort: true });
+  }
+
+  /**
+   * Drive the run until it completes, fails or parks at a gate.
+   *
+   * 1. Admit queued executions while slots are free (parking at gates).
+   * 2. Wait for any in-flight execution to settle.
+   * 3. Apply each settled result: state writes, edge routing, a checkpoint — one commit.
+   * 4. Wait until those commits are durable before admitting their successors.
+   * 5. When nothing is in flight and nothing can be admitted, finish.
+   */
+  async drive(): Promise<RunRecord> {
+    this.segmentStart = this.deps.clock.now();
+    const remaining = this.limits.max_execution_time_ms - this.meta.elapsed_ms;
+    const timer = setTimeout(() => this.halt({ message: `execution time limit of ${this.limits.max_execution_time_ms} ms exceeded`, abort: true }), Math.max(0, remaining));
+    timer.unref?.();
+    try {
+      for (;;) {
+        this.admit();
+        if (this.inFlight.size === 0 && this.settled.length === 0) break;
+        if (this.settled.length === 0) await new Promise<void>((resolve) => (this.wake = resolve));
+        for (let s = this.settled.shift(); s; s = this.settled.shift()) this.applySettled(s);
+        await this.flush();
+      }
+      return await this.finish();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private halt(stop: Stop): void {
+    if (this.stop) return;
+    this.stop = stop;
+    if (stop.abort) this.controller.abort(new Error(stop.message));
+  }
+
+  private pendingCount(): number {
+    return this.queue.length - this.head;
+  }
+
+  /** Queued and in-flight executions, in order: what a resume would run. */
+  private queueSnapshot(): QueueItem[] {
+    const items: QueueItem[] = [];
+    for (const p of this.parked) items.push(p.item);
+    for (const f of this.inFlight.values()) items.push(f.item);
+    for (let i = this.head; i < this.queue.length; i++) items.push(this.queue[i]);
+    return items;
+  }
+
+  private requeueFront(item: QueueItem): void {
+    if (this.head > 0) this.queue[--this.head] = item;
+    else this.queue.unshift(item);
+  }
+
+  private admit(): void {
+    while (!this.stop && this.parked.length === 0 && this.inFlight.size < this.limits.max_parallel_nodes && this.pendingCount() > 0) {
+      const item = this.queue[this.head++];
+      if (this.head > 1024 && this.head * 2 > this.queue.length) {
+        this.queue = this.queue.slice(this.head);
+        this.head = 0;
+      }
+      if (this.meta.node_executions >= this.limits.max_node_executions) {
+        this.requeueFront(item);
+        this.halt({ message: `node execution limit of ${this.limits.max_node_executions} exceeded`, abort: false });
+        return;
+      }
+      const node = this.plan.index.nodes.get(item.node_id)!;
+      this.meta.node_executions++;
+      if (node.type === "human_gate") this.reachGate(item, node);
+      else this.launch(item, node);
+    }
+  }
+
+  /** The step for an execution: re-attached when a crashed segment already started it. */
+  private openStep(item: QueueItem, node: GraphNode, status: "running" | "waiting"): StepRecord {
+    const key = idempotencyKey(this.runId, node.id, item.n);
+    const now = this.deps.clock.now();
+    const previous = this.openSteps.get(key);
+    if (previous) {
+      this.openSteps.delete(key);
+      const attempt = status === "running" ? previous.attempt + 1 : previous.attempt;
+      return { ...previous, status, attempt, input_checkpoint: this.checkpointSeq, started_at: now, finished_at: null, duration_ms: null, error: null };
+    }
+    return newStep(this.runId, ++this.stepSeq, node, status, key, this.checkpointSeq, now);
+  }
+
+  private launch(item: QueueItem, node: ExecutableNode): void {
+    const step = this.openStep(item, node, "running");
+    const flight: Flight = { item, node, step };
+    this.inFlight.set(step.idempotency_key, flight);
+    this.commit({ run_id: this.runId, steps: [step], events: [{ type: "step.started", run_id: this.runId, step }] });
+    let prepared: Prepared;
+    try {
+      prepared = prepareNode(node, this.state);
+    } catch (err) {
+      void Promise.resolve().then(() => this.onSettled(flight, { ok: false, error: toFailure(err), attempts: 1 }));
+      return;
+    }
+    const ctx = {
+      run_id: this.runId,
+      node_id: node.id,
+      idempotency_key: step.idempotency_key,
+      signal: this.controller.signal,
+      models: this.deps.models,
+      tools: this.deps.tools,
+    };
+    const retries = node.config.retries ?? 0;
+    runAttempts(prepared, ctx, {
+      retries,
+      timeout_ms: node.config.timeout_ms,
+      policy: this.deps.retry,
+      clock: this.deps.clock,
+      onRetry: (attempt) => {
+        flight.step = { ...flight.step, attempt: step.attempt + attempt - 1 };
+        this.commit({ run_id: this.runId, steps: [flight.step] });
+      },
+    }).then((outcome) => this.onSettled(flight, outcome));
+  }
+
+  private onSettled(flight: Flight, outcome: AttemptOutcome): void {
+    this.settled.push({ flight, outcome });
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  private reachGate(item: QueueItem, node: HumanGateNode): void {
+    const step = this.openStep(item, node, "waiting");
+    const prompt = renderTemplate(node.config.prompt, this.state);
+    const expires_at = node.config.timeout_ms === undefined ? undefined : this.deps.clock.now() + node.config.timeout_ms;
+    this.parked.push({ item, node, step, prompt, expires_at });
+    this.commit({ run_id: this.runId, steps: [step], events: [{ type: "step.started", run_id: this.runId, step }] });
+  }
+
+  /** Apply one settled execution and write its checkpoint (one atomic commit). */
+  private applySettled({ flight, outcome }: Settled): void {
+    const { node, item } = flight;
+    this.inFlight.delete(flight.step.idempotency_key);
+    const now = this.deps.clock.now();
+    const events: EngineEvent[] = [];
+    const steps: StepRecord[] = [];
+    if (outcome.ok) {
+      const { result } = outcome;
+      for (const [key, value] of Object.entries(result.writes ?? {})) {
+        this.state[key] = value;
+        this.changed.add(key);
+      }
+      this.completed.push(node.id);
+      const usage = result.usage;
+      if (usage) {
+        this.totals.cost_micros += usage.cost_micros;
+        this.totals.tokens_in += usage.tokens_in;
+        this.totals.tokens_out += usage.tokens_out;
+      }
+      const step = finishStep(flight.step, "completed", now, {
+        output: result.output,
+        attempt: flight.step.attempt,
+        ...(usage ? { cost_micros: usage.cost_micros, tokens_in: usage.tokens_in, tokens_out: usage.tokens_out, model: usage.model } : {}),
+      });
+      steps.push(step);
+      events.push({ type: "step.finished", run_id: this.runId, step });
+      const routing = routeSettled(this.plan, this.meta, node.id, result.branch);
+      for (const q of routing.queued) this.queue.push(q);
+      for (const id of routing.skipped) {
+        const skippedNode = this.plan.index.nodes.get(id)!;
+        const skipped = newStep(this.runId, ++this.stepSeq, skippedNode, "skipped", `${this.runId}:${id}:skipped`, this.checkpointSeq, now);
+        steps.push(skipped);
+        events.push({ type: "step.finished", run_id: this.runId, step: skipped });
+      }
+      this.checkGuards();
+    } else {
+      const cancelled = this.stop?.abort === true && outcome.error.code === "cancelled";
+      const error = cancelled ? `cancelled: ${this.stop!.message}` : outcome.error.message;
+      const step = finishStep(flight.step, "failed", now, { error });
+      steps.push(step);
+      events.push({ type: "step.finished", run_id: this.runId, step });
+      // A failed execution stays queued, so resuming the failed run tries it again.
+      this.requeueFront(item);
+      this.halt({ message: `node '${nodeLabel(node)}' (${node.id}) failed: ${outcome.error.message}`, abort: false });
+    }
+    this.commit({
+      run_id: this.runId,
+      steps,
+      checkpoint: this.checkpoint(`node:${node.id}`, now),
+      run: { ...this.totals, node_executions: this.meta.node_executions },
+      events,
+    });
+  }
+
+  private checkGuards(): void {
+    const { budget_micros, max_tokens } = this.limits;
+    if (budget_micros !== null && this.totals.cost_micros > budget_micros) {
+      this.halt({ message: `budget exceeded: spent $${(this.totals.cost_micros / 1e6).toFixed(6)} of $${(budget_micros / 1e6).toFixed(6)}`, abort: false });
+    }
+    const tokens = this.totals.tokens_in + this.totals.tokens_out;
+    if (max_tokens !== null && tokens > max_tokens) {
+      this.halt({ message: `token limit exceeded: used ${tokens} of ${max_tokens} tokens`, abort: false });
+    }
+  }
+
+  private checkpoint(tag: `node:${string}` | `gate:${string}`, now: number) {
+    const changed = [...this.changed];
+    this.changed.clear();
+    return checkpointWrite(this.runId, ++this.checkpointSeq, tag, this.state, changed, this.completed, this.queueSnapshot(), this.meta, now);
+  }
+
+  private commit(write: RunWrite): void {
+    const p = this.deps.store.commit(write).then((stored) => {
+      if (stored.length > 0) this.deps.events?.publish(this.runId, stored);
+    });
+    this.commits.push(p);
+  }
+
+  /** Wait until every commit issued so far is durable. */
+  private async flush(): Promise<void> {
+    while (this.commits.length > 0) {
+      const batch = this.commits.splice(0);
+      await Promise.all(batch);
+    }
+  }
+
+  /** End of segment: failed, paused at a gate, or completed. */
+  private async finish(): Promise<RunRecord> {
+    const now = this.deps.clock.now();
+    this.meta.elapsed_ms += now - this.segmentStart;
+    const duration_ms = this.meta.elapsed_ms;
+    const base = { ...this.totals, node_executions: this.meta.node_executions, duration_ms };
+    let status: RunStatus;
+    const write: RunWrite = { run_id: this.runId, steps: [], events: [] };
+    if (this.stop) {
+      status = "failed";
+      for (const p of this.parked) write.steps!.push({ ...p.step, status: "pending" });
+      write.run = { ...base, status, error_message: this.stop.message, pending_gate: null, finished_at: now };
+    } else if (this.parked.length > 0) {
+      status = "paused";
+      const gate = this.parked[0];
+      const pending_gate = { node_id: gate.node.id, prompt: gate.prompt, ...(gate.node.config.fields ? { fields: gate.node.config.fields } : {}), ...(gate.expires_at ? { expires_at: gate.expires_at } : {}) };
+      write.run = { ...base, status, pending_gate, error_message: null };
+      write.checkpoint = this.checkpoint(`gate:${gate.node.id}`, now);
+      write.events!.push({ type: "gate.pending", run_id: this.runId, gate: pending_gate, step_id: gate.step.id });
+    } else {
+      status = "completed";
+      write.run = { ...base, status, output: publicState(this.state), error_message: null, pending_gate: null, finished_at: now };
+    }
+    write.events!.push(statusEvent({ id: this.runId, status, error_message: write.run.error_message ?? null, ...this.totals, duration_ms, pending_gate: write.run.pending_gate ?? null }));
+    this.commit(write);
+    await this.flush();
+    return (await this.deps.store.getRun(this.runId))!;
+  }
+}
+
+/** A failure while preparing (rendering, evaluating): deterministic, so never retried. */
+function toFailure(err: unknown): NodeError {
+  return err instanceof NodeError ? err : new NodeError("node_failed", errorMessage(err), { retryable: false });
+}
