@@ -16,17 +16,15 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-const limitSchema = z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT);
-
 /** Reads `?limit=` (default 50, 1–500) and `?cursor=`; anything else is a 400 `invalid_query`. */
 export function parsePagination(url: URL | string): PageRequest {
   const params = (typeof url === "string" ? new URL(url) : url).searchParams;
   const rawLimit = params.get("limit");
   let limit = DEFAULT_PAGE_LIMIT;
   if (rawLimit !== null) {
-    const parsed = limitSchema.safeParse(rawLimit.trim() === "" ? Number.NaN : rawLimit);
-    if (!parsed.success) throw new ApiError("invalid_query", `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`, { param: "limit" });
-    limit = parsed.data;
+    const parsed = /^[0-9]{1,4}$/.test(rawLimit) ? Number(rawLimit) : 0;
+    if (parsed < 1 || parsed > MAX_PAGE_LIMIT) throw new ApiError("invalid_query", `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`, { param: "limit" });
+    limit = parsed;
   }
   const cursor = params.get("cursor") ?? undefined;
   if (cursor !== undefined && (cursor.length === 0 || cursor.length > 500)) throw invalidCursor();

@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from "vitest";
+import { EngineError } from "@/engine/errors";
+import { ApiError } from "./errors";
+import { errorResponse, withErrors } from "./error-response";
+import { parseId, parseVersionNumber } from "./params";
+
+describe("errorResponse", () => {
+  it("keeps code, message and details of typed errors", async () => {
+    const res = errorResponse(new ApiError("version_conflict", "stale", { current_version: 3 }));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: { code: "version_conflict", message: "stale", details: { current_version: 3 } } });
+  });
+
+  it("maps engine misuse errors", async () => {
+    expect(errorResponse(new EngineError("not_found")).status).toBe(404);
+    expect(errorResponse(new EngineError("invalid_graph")).status).toBe(422);
+  });
+
+  it("hides unexpected errors behind a generic 500 and logs them", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const res = errorResponse(new Error("SQLITE_CORRUPT at /secret/path"));
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(await res.json())).not.toContain("secret");
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it("withErrors turns a throwing handler into a response", async () => {
+    const handler = withErrors(async (_req: Request) => {
+      throw new ApiError("not_found");
+    });
+    expect((await handler(new Request("http://x"))).status).toBe(404);
+  });
+});
+
+describe("route params", () => {
+  it.each(["\u0000", "../x", "a".repeat(65), "", "a b", "é"])("refuses the id %j with 404", (id) => {
+    expect(() => parseId(id)).toThrow(expect.objectContaining({ code: "not_found" }));
+  });
+
+  it("accepts url-safe ids and positive version numbers", () => {
+    expect(parseId("Ab_-09")).toBe("Ab_-09");
+    expect(parseVersionNumber("12")).toBe(12);
+    for (const v of ["0", "-1", "01", "1.0", "9999999999"]) expect(() => parseVersionNumber(v)).toThrow(ApiError);
+  });
+});
