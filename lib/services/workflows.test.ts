@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
+import type { Graph } from "@/engine/graph/schema";
+
+let tdb: TestDatabase;
+let svc: typeof import("./workflows");
+let versions: typeof import("./versions");
+let audit: typeof import("./audit");
+const actor = { id: "local", name: "Local user" };
+
+const graph = (msg: string): Graph => ({
+  nodes: [{ id: "a", type: "agent", position: { x: 0, y: 0 }, config: { model: "mock", user_message: msg } }],
+  edges: [],
+});
+
+beforeAll(async () => {
+  tdb = createTestDatabase();
+  process.env.DATABASE_URL = `file:${tdb.file}`;
+  const { db } = await import("@/lib/db/client");
+  expect(db().file).toBe(tdb.file);
+  svc = await import("./workflows");
+  versions = await import("./versions");
+  audit = await import("./audit");
+});
+afterAll(() => tdb?.close());
+
+const versionCount = (id: string) => (tdb.sqlite.prepare("SELECT count(*) AS n FROM workflow_versions WHERE workflow_id = ?").get(id) as { n: number }).n;
+const auditCount = () => (tdb.sqlite.prepare("SELECT count(*) AS n FROM audit_entries").get() as { n: number }).n;
+
+describe("workflow service", () => {
+  it("creates version 1 with its snapshot and audit row", () => {
+    const before = auditCount();
+    const wf = svc.createWorkflow({ name: "A", graph: graph("one"), actor });
+    expect(wf.version).toBe(1);
+    expect(versionCount(wf.id)).toBe(1);
+    expect(auditCount()).toBe(before + 1);
+  });
+
+  it("versions only graph changes, and a no-op writes nothing", () => {
+    const wf = svc.createWorkflow({ name: "B", graph: graph("one"), actor });
+    expect(svc.updateWorkflow({ id: wf.id, baseVersion: 1, name: "B2", actor }).version).toBe(1);
+    const audits = auditCount();
+    expect(svc.updateWorkflow({ id: wf.id, baseVersion: 1, name: "B2", graph: graph("one"), actor }).version).toBe(1);
+    expect(auditCount()).toBe(audits);
+    expect(svc.updateWorkflow({ id: wf.id, baseVersion: 1, graph: graph("two"), actor }).version).toBe(2);
+    expect(versionCount(wf.id)).toBe(2);
+    expect(versions.getVersionGraph({ workflowId: wf.id, version: 1 })).toEqual(graph("one"));
+  });
+
+  it("refuses a stale base version with the current version and rolls nothing", () => {
+    const wf = svc.createWorkflow({ name: "C", graph: graph("one"), actor });
+    svc.updateWorkflow({ id: wf.id, baseVersion: 1, graph: graph("two"), actor });
+    expect(() => svc.updateWorkflow({ id: wf.id, baseVersion: 1, graph: graph("three"), actor })).toThrow(
+      expect.objectContaining({ code: "version_conflict", details: { current_version: 2 } }),
+    );
+    expect(svc.requireWorkflow({ id: wf.id }).graph).toEqual(graph("two"));
+  });
+
+  it("restores as a new version and deletes softly", async () => {
+    const wf = svc.createWorkflow({ name: "D", graph: graph("one"), actor });
+    svc.updateWorkflow({ id: wf.id, baseVersion: 1, graph: graph("two"), actor });
+    const restored = versions.restoreVersion({ workflowId: wf.id, version: 1, actor });
+    expect(restored).toMatchObject({ version: 3, graph: graph("one") });
+    svc.deleteWorkflow({ id: wf.id, actor });
+    expect(() => svc.requireWorkflow({ id: wf.id })).toThrow(expect.objectContaining({ code: "not_found" }));
+    expect(() => versions.listVersions({ workflowId: wf.id, page: { limit: 10 } })).toThrow(expect.objectContaining({ code: "not_found" }));
+    expect(await audit.verifyAudit()).toMatchObject({ ok: true });
+  });
+});
