@@ -8,10 +8,12 @@
  * full snapshot outweigh it. Restoring one checkpoint therefore reads at most one full
  * snapshot plus deltas of about the same size: bounded, whatever the run's length.
  *
- * Pure: stores keep one {@link EncoderCursor} per run and replace it only once the
- * encoded row is durably written.
+ * Stores keep one {@link EncoderCursor} per run. A cursor is single-use: encoding
+ * consumes it (it may update the copy of the meta it holds), so keep the returned cursor
+ * once the row is durably written, and use null (a full snapshot) if it was not.
  */
-import type { CheckpointRecord, CheckpointTag, CheckpointWrite, State } from "../ports";
+import type { CheckpointRecord, CheckpointTag, CheckpointWrite, SchedulerMeta, State } from "../ports";
+import { applyMetaDelta, diffMeta, type MetaDelta } from "./meta-delta";
 
 export type CheckpointEncoding = "full" | "delta";
 
@@ -28,6 +30,7 @@ export interface EncodedCheckpoint {
   /** Full: the id array. Delta: {@link CompletedDelta}. */
   completed: string;
   queue: string;
+  /** Full: the meta object. Delta: {@link MetaDelta}. */
   meta: string;
   created_at: number;
 }
@@ -55,6 +58,8 @@ export interface EncoderCursor {
   deltas: number;
   /** A copy of the last checkpoint's `completed`, to encode appends. */
   completed: readonly string[];
+  /** A private copy of the last checkpoint's meta, to encode what changed. */
+  meta: SchedulerMeta;
 }
 
 export interface CodecPolicy {
@@ -77,22 +82,25 @@ export function encodeCheckpoint(
   policy: CodecPolicy = DEFAULT_CODEC_POLICY,
 ): { row: EncodedCheckpoint; cursor: EncoderCursor } {
   const queue = JSON.stringify(write.queue);
-  const meta = JSON.stringify(write.meta);
   const completedCopy = write.completed.slice();
-  if (cursor && write.changed && cursor.deltas + 1 < policy.full_every) {
+  const metaDelta = cursor && write.changed && cursor.deltas + 1 < policy.full_every ? diffMeta(cursor.meta, write.meta) : null;
+  if (cursor && write.changed && metaDelta) {
     const state = JSON.stringify(stateDelta(write.state, write.changed));
     const completed = JSON.stringify(completedDelta(cursor.completed, completedCopy));
+    const meta = JSON.stringify(metaDelta);
     const bytes = rowBytes([state, completed, queue, meta]);
     if (cursor.delta_bytes + bytes <= cursor.full_bytes) {
+      applyMetaDelta(cursor.meta, JSON.parse(meta) as MetaDelta);
       const row = { ...header(write), encoding: "delta" as const, base_seq: cursor.last_seq, state, completed, queue, meta };
-      const next = { last_seq: write.seq, full_bytes: cursor.full_bytes, delta_bytes: cursor.delta_bytes + bytes, deltas: cursor.deltas + 1, completed: completedCopy };
+      const next = { last_seq: write.seq, full_bytes: cursor.full_bytes, delta_bytes: cursor.delta_bytes + bytes, deltas: cursor.deltas + 1, completed: completedCopy, meta: cursor.meta };
       return { row, cursor: next };
     }
   }
   const state = JSON.stringify(write.state);
   const completed = JSON.stringify(completedCopy);
+  const meta = JSON.stringify(write.meta);
   const row = { ...header(write), encoding: "full" as const, base_seq: write.seq, state, completed, queue, meta };
-  const next = { last_seq: write.seq, full_bytes: rowBytes([state, completed, queue, meta]), delta_bytes: 0, deltas: 0, completed: completedCopy };
+  const next = { last_seq: write.seq, full_bytes: rowBytes([state, completed, queue, meta]), delta_bytes: 0, deltas: 0, completed: completedCopy, meta: JSON.parse(meta) as SchedulerMeta };
   return { row, cursor: next };
 }
 
@@ -141,6 +149,7 @@ export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointReco
   if (!first || first.encoding !== "full") throw new Error("a checkpoint chain starts with a full snapshot");
   const state = JSON.parse(first.state) as State;
   let completed = JSON.parse(first.completed) as string[];
+  const meta = JSON.parse(first.meta) as SchedulerMeta;
   for (let i = 1; i < chain.length; i++) {
     const row = chain[i];
     if (row.encoding !== "delta" || row.base_seq !== chain[i - 1].seq) throw new Error(`checkpoint ${row.seq}: not a delta on ${chain[i - 1].seq}`);
@@ -149,6 +158,7 @@ export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointReco
     for (const key of delta.unset) delete state[key];
     const appended = JSON.parse(row.completed) as CompletedDelta;
     completed = completed.slice(0, appended.keep).concat(appended.add);
+    applyMetaDelta(meta, JSON.parse(row.meta) as MetaDelta);
   }
   const last = chain[chain.length - 1];
   return {
@@ -158,7 +168,7 @@ export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointReco
     state,
     completed,
     queue: JSON.parse(last.queue),
-    meta: JSON.parse(last.meta),
+    meta,
     created_at: last.created_at,
   };
 }

@@ -1,7 +1,7 @@
 /**
- * Delta encoding of the scheduler meta of a checkpoint. Its maps (`exec_counts`, `marks`)
- * grow with the graph, and usually only one or two entries change per node, so storing
- * them whole after every node would cost O(graph) per node. The meta is treated
+ * Delta encoding of the scheduler meta of a checkpoint. Its maps (`marks`) can grow with
+ * the graph while only an entry or two change per node, and storing them whole after
+ * every node would cost O(graph) per node. The meta is treated
  * generically: top-level plain objects are diffed entry by entry, everything else is
  * stored as is.
  */

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { Engine } from "../engine";
+import { createToolRegistry } from "../tools/registry";
+import { agent, graph, harness, loop, Probe, tool, until } from "../testing/harness";
+
+describe("checkpoints (SPEC §5)", () => {
+  it("writes run_start, then one checkpoint per settled node with state, completed and queue", async () => {
+    const h = harness();
+    const run = await h.run(graph([agent("a"), agent("b"), agent("c")], "a>b", "b>c"), { topic: "t" });
+    const cps = await h.store.listCheckpoints(run.id);
+    expect(cps.map((c) => c.step_name)).toEqual(["run_start", "node:a", "node:b", "node:c"]);
+    expect(cps[0].state).toEqual({ topic: "t", input: { topic: "t" } });
+    expect(cps[0].queue).toEqual([{ node_id: "a", n: 1 }]);
+    expect(cps[1].completed).toEqual(["a"]);
+    expect(cps[1].queue).toEqual([{ node_id: "b", n: 1, edge_id: "e1" }]);
+    expect(cps[3].state).toEqual({ topic: "t", input: { topic: "t" }, ...run.output });
+    expect(cps[3].queue).toEqual([]);
+  });
+
+  it("a step's input is the state of the checkpoint it started from (public keys only in the output)", async () => {
+    const h = harness();
+    const g = graph([agent("s"), agent("body", { user_message: "{s}" }), loop("lp", "true", 2), agent("end")], "s>body", "body>lp", "lp>body:true", "lp>end:false");
+    const run = await h.run(g);
+    const steps = await h.steps(run.id);
+    const secondBody = steps.filter((s) => s.node_id === "body")[1];
+    const input = await h.store.getCheckpoint(run.id, secondBody.input_checkpoint);
+    expect(input?.state.__loop_lp).toBe(1);
+    expect(input?.state.body).toBe(steps.filter((s) => s.node_id === "body")[0].output);
+    expect(run.output).not.toHaveProperty("__loop_lp");
+  });
+
+  it("after a crash mid-node, a new engine resumes: completed nodes never re-run, the in-flight one reuses its key", async () => {
+    const counter = new Probe("count");
+    const stuck = Probe.blocking("work");
+    const g = graph([tool("first", "count"), tool("mid", "work"), tool("last", "count")], "first>mid", "mid>last");
+    const h = harness([counter, stuck]);
+    const { id } = await h.startRun(g);
+    await until(() => stuck.running === 1);
+    // The first process "dies" here: its driver never settles `mid` and writes nothing more.
+    expect((await h.store.getRun(id))?.status).toBe("running");
+
+    const work = new Probe("work");
+    const second = new Engine({ store: h.store, tools: createToolRegistry([counter.definition, work.definition]) });
+    const run = await (await second.resume(id)).done;
+
+    expect(run.status).toBe("completed");
+    expect(counter.callsFor("first")).toHaveLength(1);
+    expect(counter.callsFor("last")).toHaveLength(1);
+    expect(work.callsFor("mid").map((c) => c.key)).toEqual([stuck.calls[0].key]);
+    expect(stuck.calls[0].key).toBe(`${id}:mid:1`);
+    const steps = await h.steps(id);
+    expect(steps.map((s) => [s.node_id, s.status, s.attempt])).toEqual([
+      ["first", "completed", 1],
+      ["mid", "completed", 2],
+      ["last", "completed", 1],
+    ]);
+    const cps = await h.store.listCheckpoints(id);
+    expect(cps.map((c) => c.step_name)).toEqual(["run_start", "node:first", "resume", "node:mid", "node:last"]);
+  });
+
+  it("a failed run resumes from its latest checkpoint and re-runs only the failed node", async () => {
+    let healthy = false;
+    const counter = new Probe("count");
+    const fragile = new Probe("fragile", (p) => {
+      if (!healthy) throw new Error("service down");
+      return p;
+    });
+    const h = harness([counter, fragile]);
+    const g = graph([tool("a", "count"), tool("b", "fragile"), tool("c", "count")], "a>b", "b>c");
+    const failed = await h.run(g);
+    expect(failed.status).toBe("failed");
+    expect(failed.error_message).toBe("node 'b' (b) failed: service down");
+    healthy = true;
+    const run = await (await h.engine.resume(failed.id)).done;
+    expect(run.status).toBe("completed");
+    expect(run.error_message).toBeNull();
+    expect(counter.callsFor("a")).toHaveLength(1);
+    expect(fragile.calls.map((c) => c.key)).toEqual([`${run.id}:b:1`, `${run.id}:b:1`]);
+    expect((await h.steps(run.id)).map((s) => `${s.node_id}:${s.status}`)).toEqual(["a:completed", "b:failed", "b:completed", "c:completed"]);
+  });
+
+  it("resume refuses completed runs and runs active in this process", async () => {
+    const block = Probe.blocking();
+    const h = harness([block]);
+    const done = await h.run(graph([agent("a")]));
+    await expect(h.engine.resume(done.id)).rejects.toThrow(/already completed/);
+    const { id } = await h.startRun(graph([tool("x", "block")]));
+    await expect(h.engine.resume(id)).rejects.toThrow(/busy/);
+    block.release();
+    await h.engine.idle();
+  });
+});
+
+describe("events and state visibility (SPEC §4, §10)", () => {
+  it("emits run.status, step.started/finished and gate.pending in order with increasing seq", async () => {
+    const h = harness();
+    await h.run(graph([agent("a"), { id: "g", type: "human_gate", config: { prompt: "ok?" } }], "a>g"));
+    expect(h.events.types()).toEqual(["run.status", "step.started", "step.finished", "step.started", "gate.pending", "run.status"]);
+    const seqs = h.events.events.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
+  it("seeds state with input and its keys; internal keys never reach output or events", async () => {
+    const h = harness();
+    const g = graph([agent("s"), agent("body"), loop("lp", "true", 2), tool("out", "set", { echo: "{ticket}" })], "s>body", "body>lp", "lp>body:true", "lp>out:false");
+    // `body` has no user_message: it sees the public state as JSON, which must not show the counter.
+    const run = await h.run(g, { ticket: "T-9" });
+    expect(run.output).toMatchObject({ ticket: "T-9", input: { ticket: "T-9" }, out: { echo: "T-9" } });
+    expect(Object.keys(run.output!).filter((k) => k.startsWith("__"))).toEqual([]);
+    expect(JSON.stringify(h.events.events)).not.toContain("__loop");
+    expect((await h.steps(run.id)).filter((s) => s.node_id === "body")).toHaveLength(3);
+    // An input key that looks internal is kept under `input` but never spread into state.
+    const forged = await h.run(graph([agent("a")]), { __loop_lp: 500 });
+    expect(forged.output).toEqual({ input: { __loop_lp: 500 }, a: expect.any(String) });
+  });
+
+  it("templates never re-render values and expressions cannot reach prototypes", async () => {
+    const h = harness();
+    const g = graph(
+      [tool("t", "set", { text: "{payload}", proto: "{__proto__}", ctor: "{payload.constructor}" }), { id: "c", type: "condition", config: { expression: "payload.constructor == null and input.__proto__ == null" } }],
+      "t>c",
+    );
+    const run = await h.run(g, { payload: "{secret}", secret: "leak" });
+    expect(run.output?.t).toEqual({ text: "{secret}", proto: "{__proto__}", ctor: "{payload.constructor}" });
+    expect((await h.steps(run.id)).find((s) => s.node_id === "c")?.output).toEqual({ result: true });
+  });
+});
