@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import localFont from "next/font/local";
+import { TopNav } from "@/components/layout/top-nav";
 import "./globals.css";
 
 // Self-hosted font: nothing is fetched at build time.
@@ -18,7 +19,10 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
     <html lang="en" className={inter.variable}>
-      <body className="h-full font-sans antialiased bg-slate-50 text-slate-900">{children}</body>
+      <body className="flex h-full flex-col font-sans antialiased bg-slate-50 text-slate-900">
+        <TopNav />
+        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+      </body>
     </html>
   );
 }

@@ -165,3 +165,13 @@ describe("editor store", () => {
     expect(store.getState().nodes[0].data.config).toBe(config);
   });
 });
+
+describe("updateNodeConfig", () => {
+  it("removes keys patched to undefined", () => {
+    const { store, graphOf } = setup();
+    const id = store.getState().addNodeOfType("agent", { x: 0, y: 0 });
+    store.getState().updateNodeConfig<"agent">(id, { temperature: 0.5 });
+    store.getState().updateNodeConfig<"agent">(id, { temperature: undefined });
+    expect(graphOf().nodes[0].config).toEqual({ model: "mock", user_message: "" });
+  });
+});

@@ -19,6 +19,13 @@ import { isDragEnd, isDragMove } from "./node-changes";
 /** Edits of the same fields of one node closer together than this merge into one undo step. */
 export const COALESCE_MS = 1000;
 
+/** `patch` over `config`; a key patched to `undefined` is removed, so cleared optional fields vanish. */
+function mergeConfig(config: NodeConfig, patch: object): NodeConfig {
+  const out: Record<string, unknown> = { ...config, ...patch };
+  for (const [k, v] of Object.entries(patch)) if (v === undefined) delete out[k];
+  return out as NodeConfig;
+}
+
 function initialData(wf: LoadedWorkflow): EditorData {
   const { nodes, edges } = graphToFlow(wf.graph);
   return {
@@ -85,8 +92,7 @@ export function createEditorStore(workflow: LoadedWorkflow, now: () => number = 
             if (edge) set((s) => ({ edges: [...s.edges, edge] }));
           },
           updateNodeConfig: (id, patch) =>
-            setConfig(id, `${id}:${Object.keys(patch).sort().join(",")}`, (n) => ({ ...n.data.config, ...patch }) as NodeConfig),
-          replaceNodeConfig: (id, config) => setConfig(id, `${id}:*`, () => config),
+            setConfig(id, `${id}:${Object.keys(patch).sort().join(",")}`, (n) => mergeConfig(n.data.config, patch)),
           updateEdge: (id, patch) =>
             set((s) => ({
               edges: s.edges.map((e) => {

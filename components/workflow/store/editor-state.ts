@@ -35,10 +35,11 @@ export interface EditorActions {
   /** Adds a node of `type` at a flow position, selects only it, and returns its id. */
   addNodeOfType: (type: NodeType, position: XYPosition) => string;
   connect: (connection: Connection) => void;
-  /** Merges `patch` into a node's config; rapid edits of the same fields form one undo step. */
+  /**
+   * Merges `patch` into a node's config; a key set to `undefined` is removed. Rapid edits
+   * of the same fields form one undo step.
+   */
   updateNodeConfig: <T extends NodeType>(id: string, patch: Partial<NodeConfig<T>>) => void;
-  /** Replaces a node's whole config (used when a field is cleared and must disappear). */
-  replaceNodeConfig: (id: string, config: NodeConfig) => void;
   updateEdge: (id: string, patch: WorkflowEdgeData) => void;
   renameWorkflow: (name: string) => void;
   deleteSelection: () => void;

@@ -1,0 +1,21 @@
+import Link from "next/link";
+import { Icon, ICONS } from "@/components/ui/icon";
+
+/** The app's top bar: product name and the main sections. */
+export function TopNav() {
+  return (
+    <header className="flex h-12 shrink-0 items-center gap-6 border-b border-slate-800 bg-slate-900 px-4 text-sm text-slate-300">
+      <Link href="/" className="flex items-center gap-2 font-semibold text-white">
+        <span className="flex size-6 items-center justify-center rounded-md bg-brand-500 text-white">
+          <Icon d={ICONS.workflow} className="size-3.5" />
+        </span>
+        Switchyard
+      </Link>
+      <nav className="flex items-center gap-4">
+        <Link href="/" className="hover:text-white" data-testid="nav-workflows">
+          Workflows
+        </Link>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, type IsValidConnection } from "@xyflow/react";
+import { useShallow } from "zustand/react/shallow";
+import type { WorkflowEdge, WorkflowNode } from "../flow-types";
+import { nodeTypes } from "../nodes/node-types";
+import { useEditorStore } from "../store/editor-context";
+import { ValidationPanel } from "../editor/validation-panel";
+import { usePaletteDrop } from "./use-palette-drop";
+import { edgeTypes } from "./workflow-edge";
+
+const isValidConnection: IsValidConnection<WorkflowEdge> = (c) => c.source !== c.target;
+const defaultEdgeOptions = { type: "workflow" as const };
+const minimapColor = (n: WorkflowNode) => (n.selected ? "#6366f1" : "#cbd5e1");
+
+/** The React Flow canvas bound to the editor store. Deletion is the store's verb, not React Flow's. */
+export function WorkflowCanvas() {
+  const { nodes, edges, onNodesChange, onEdgesChange, connect } = useEditorStore(
+    useShallow((s) => ({ nodes: s.nodes, edges: s.edges, onNodesChange: s.onNodesChange, onEdgesChange: s.onEdgesChange, connect: s.connect })),
+  );
+  const { onDragOver, onDrop } = usePaletteDrop();
+  return (
+    <div className="relative h-full w-full" data-testid="canvas">
+      <ReactFlow<WorkflowNode, WorkflowEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        defaultEdgeOptions={defaultEdgeOptions}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={connect}
+        isValidConnection={isValidConnection}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
+        deleteKeyCode={null}
+        fitView
+        fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
+        minZoom={0.1}
+        onlyRenderVisibleElements={nodes.length > 200}
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />
+        <Controls position="bottom-left" showInteractive={false} />
+        <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} className="!rounded-lg !ring-1 !ring-slate-200" />
+        <ValidationPanel />
+      </ReactFlow>
+      {nodes.length === 0 && <EmptyCanvasHint />}
+    </div>
+  );
+}
+
+function EmptyCanvasHint() {
+  return (
+    <div className="pointer-events-none absolute inset-0 flex items-center justify-center" data-testid="canvas-empty">
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white/80 px-8 py-6 text-center shadow-sm">
+        <p className="text-sm font-semibold text-slate-800">Start by dragging a node from the left</p>
+        <p className="mt-1 text-xs text-slate-500">Then connect handles to define the flow. Nodes without an incoming edge start the run.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import type { SaveConflict } from "./use-save";
+
+/** Someone saved first: reload theirs (dropping local edits) or overwrite it with ours. */
+export function ConflictDialog({
+  conflict,
+  baseVersion,
+  onReload,
+  onOverwrite,
+  onClose,
+}: {
+  conflict: SaveConflict | null;
+  baseVersion: number;
+  onReload: () => void;
+  onOverwrite: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={conflict !== null}
+      onClose={onClose}
+      title="This workflow changed since you opened it"
+      testId="conflict-dialog"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={onReload} data-testid="conflict-reload">
+            Reload theirs
+          </Button>
+          <Button variant="danger" onClick={onOverwrite} data-testid="conflict-overwrite">
+            Overwrite with mine
+          </Button>
+        </>
+      }
+    >
+      <p>
+        You were editing <b>v{baseVersion}</b>, but <b data-testid="conflict-current-version">v{conflict?.currentVersion}</b> has been saved since.
+        Your save was not applied.
+      </p>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-600">
+        <li><b>Reload theirs</b> discards your unsaved changes and shows the latest version.</li>
+        <li><b>Overwrite with mine</b> saves your canvas as a new version on top of theirs; theirs stays in the history.</li>
+      </ul>
+    </Dialog>
+  );
+}

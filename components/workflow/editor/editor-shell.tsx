@@ -1,0 +1,70 @@
+"use client";
+import { useCallback, useState } from "react";
+import { WorkflowCanvas } from "../canvas/workflow-canvas";
+import { flowToGraph } from "../graph-mapping";
+import { Inspector } from "../inspector/inspector";
+import { downloadText } from "../io/download";
+import { parseWorkflowFile, toWorkflowFile, workflowFileName } from "../io/workflow-file";
+import { isDirty } from "../store/create-editor-store";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-context";
+import { ConflictDialog } from "./conflict-dialog";
+import { EditorToolbar } from "./editor-toolbar";
+import { Palette } from "./palette";
+import { RunDialog } from "./run-dialog";
+import { useEditorShortcuts } from "./use-editor-shortcuts";
+import { useLiveValidation } from "./use-live-validation";
+import { useSave } from "./use-save";
+import { useUnsavedGuard } from "./use-unsaved-guard";
+
+/** The editor's layout: toolbar over palette, canvas and inspector, plus its dialogs. */
+export function EditorShell() {
+  const store = useEditorStoreApi();
+  const { status, conflict, save, overwrite, reloadFromServer, dismissConflict } = useSave();
+  const [running, setRunning] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const workflowId = useEditorStore((s) => s.workflowId);
+  const version = useEditorStore((s) => s.version);
+  const dirty = useEditorStore(isDirty);
+  const saveNow = useCallback(() => void save(), [save]);
+
+  useLiveValidation();
+  useUnsavedGuard();
+  useEditorShortcuts(saveNow);
+
+  const onImportFile = useCallback(
+    async (file: File) => {
+      const parsed = parseWorkflowFile(await file.text());
+      if (!parsed.ok) return setNotice(parsed.message);
+      store.getState().importGraph(parsed.file.graph);
+      setNotice(null);
+    },
+    [store],
+  );
+  const onExport = useCallback(() => {
+    const s = store.getState();
+    downloadText(workflowFileName(s.name), toWorkflowFile({ name: s.name, graph: flowToGraph(s.nodes, s.edges, s.settings) }));
+  }, [store]);
+
+  return (
+    <div className="flex h-full flex-col" data-testid="editor">
+      <EditorToolbar status={status} onSave={saveNow} onRun={() => setRunning(true)} onImportFile={onImportFile} onExport={onExport} />
+      {notice && (
+        <div className="flex items-center justify-between border-b border-red-100 bg-red-50 px-4 py-2 text-xs text-red-800" data-testid="editor-notice">
+          {notice}
+          <button type="button" className="font-medium hover:underline" onClick={() => setNotice(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <div className="flex min-h-0 flex-1">
+        <Palette />
+        <main className="min-w-0 flex-1">
+          <WorkflowCanvas />
+        </main>
+        <Inspector />
+      </div>
+      <ConflictDialog conflict={conflict} baseVersion={version} onReload={reloadFromServer} onOverwrite={() => void overwrite()} onClose={dismissConflict} />
+      <RunDialog open={running} onClose={() => setRunning(false)} workflowId={workflowId} dirty={dirty} save={save} />
+    </div>
+  );
+}

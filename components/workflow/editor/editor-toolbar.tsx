@@ -1,0 +1,111 @@
+"use client";
+import Link from "next/link";
+import { useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { Icon, ICONS } from "@/components/ui/icon";
+import { isDirty } from "../store/create-editor-store";
+import { useEditorHistory, useEditorStore } from "../store/editor-context";
+import type { SaveStatus } from "./use-save";
+
+/** The editor's top bar: name, version and save state, history, layout, file and run actions. */
+export function EditorToolbar({
+  status,
+  onSave,
+  onRun,
+  onImportFile,
+  onExport,
+}: {
+  status: SaveStatus;
+  onSave: () => void;
+  onRun: () => void;
+  onImportFile: (file: File) => void;
+  onExport: () => void;
+}) {
+  const name = useEditorStore((s) => s.name);
+  const version = useEditorStore((s) => s.version);
+  const dirty = useEditorStore(isDirty);
+  const renameWorkflow = useEditorStore((s) => s.renameWorkflow);
+  const autoLayout = useEditorStore((s) => s.autoLayout);
+  const canUndo = useEditorHistory((h) => h.pastStates.length > 0);
+  const canRedo = useEditorHistory((h) => h.futureStates.length > 0);
+  const undo = useEditorHistory((h) => h.undo);
+  const redo = useEditorHistory((h) => h.redo);
+  const file = useRef<HTMLInputElement>(null);
+
+  return (
+    <div className="flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4" data-testid="editor-toolbar">
+      <Link
+        href="/"
+        className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+        aria-label="All workflows"
+        onClick={(e) => dirty && !window.confirm("Leave without saving your changes?") && e.preventDefault()}
+      >
+        <Icon d={ICONS.back} />
+      </Link>
+      <input
+        aria-label="Workflow name"
+        data-testid="workflow-name"
+        value={name}
+        onChange={(e) => renameWorkflow(e.target.value)}
+        className="w-64 min-w-0 rounded-md border-0 bg-transparent px-2 py-1 text-base font-semibold text-slate-900 hover:bg-slate-50 focus:bg-white focus:ring-2 focus:ring-brand-500 focus:outline-none"
+      />
+      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600" data-testid="workflow-version">
+        v{version}
+      </span>
+      <SaveIndicator dirty={dirty} status={status} />
+      <div className="ml-auto flex items-center gap-1">
+        <Button variant="ghost" size="sm" onClick={() => undo()} disabled={!canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
+          <Icon d={ICONS.undo} />
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => redo()} disabled={!canRedo} data-testid="redo" title="Redo (Ctrl+Shift+Z)">
+          <Icon d={ICONS.redo} />
+        </Button>
+        <span className="mx-1 h-5 w-px bg-slate-200" />
+        <Button variant="ghost" size="sm" onClick={autoLayout} data-testid="auto-layout" title="Arrange nodes left to right">
+          <Icon d={ICONS.layout} /> Layout
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => file.current?.click()} data-testid="import" title="Replace the canvas with a workflow file">
+          <Icon d={ICONS.upload} /> Import
+        </Button>
+        <input
+          ref={file}
+          type="file"
+          accept="application/json,.json"
+          className="hidden"
+          data-testid="import-file"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = "";
+            if (f) onImportFile(f);
+          }}
+        />
+        <Button variant="ghost" size="sm" onClick={onExport} data-testid="export" title="Download as JSON">
+          <Icon d={ICONS.download} /> Export
+        </Button>
+        <span className="mx-1 h-5 w-px bg-slate-200" />
+        <Button onClick={onSave} disabled={status.kind === "saving"} data-testid="save" title="Save (Ctrl+S)">
+          <Icon d={ICONS.save} /> Save
+        </Button>
+        <Button variant="primary" onClick={onRun} data-testid="run">
+          <Icon d={ICONS.play} className="size-3.5" /> Run
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function SaveIndicator({ dirty, status }: { dirty: boolean; status: SaveStatus }) {
+  let text: string;
+  let tone = "text-slate-500";
+  if (status.kind === "saving") text = "Saving…";
+  else if (status.kind === "error") [text, tone] = [status.message, "text-red-600"];
+  else if (dirty) [text, tone] = ["Unsaved changes", "text-amber-700"];
+  else if (status.kind === "saved") [text, tone] = [`Saved as v${status.version}`, "text-emerald-700"];
+  else text = "All changes saved";
+  return (
+    <span className={`flex items-center gap-1.5 truncate text-xs ${tone}`} data-testid="save-state" data-dirty={dirty}>
+      {dirty && <span className="size-1.5 rounded-full bg-amber-500" />}
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+import { useReactFlow } from "@xyflow/react";
+import type { DragEvent } from "react";
+import { Icon } from "@/components/ui/icon";
+import type { NodeType } from "@/engine/graph/schema";
+import { NODE_DRAG_MIME } from "../canvas/use-palette-drop";
+import { kindOf, PALETTE_ORDER } from "../nodes/registry";
+import { useEditorStore } from "../store/editor-context";
+
+/** The six node kinds: drag one onto the canvas, or click to add it in the middle of the view. */
+export function Palette() {
+  const addNodeOfType = useEditorStore((s) => s.addNodeOfType);
+  const { screenToFlowPosition } = useReactFlow();
+
+  const onDragStart = (event: DragEvent, type: NodeType) => {
+    event.dataTransfer.setData(NODE_DRAG_MIME, type);
+    event.dataTransfer.effectAllowed = "copy";
+  };
+  const addInView = (type: NodeType) => {
+    const canvas = document.querySelector('[data-testid="canvas"]')?.getBoundingClientRect();
+    const centre = canvas ? { x: canvas.left + canvas.width / 2, y: canvas.top + canvas.height / 2 } : { x: 400, y: 300 };
+    const at = screenToFlowPosition(centre);
+    addNodeOfType(type, { x: Math.round(at.x - 120), y: Math.round(at.y - 30) });
+  };
+
+  return (
+    <aside className="flex w-56 shrink-0 flex-col border-r border-slate-200 bg-white" data-testid="palette">
+      <h2 className="px-4 pt-4 pb-2 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">Nodes</h2>
+      <ul className="space-y-1 px-2">
+        {PALETTE_ORDER.map((type) => {
+          const kind = kindOf(type);
+          return (
+            <li key={type}>
+              <div
+                role="button"
+                tabIndex={0}
+                draggable
+                data-testid={`palette-${type}`}
+                onDragStart={(e) => onDragStart(e, type)}
+                onDoubleClick={() => addInView(type)}
+                onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && addInView(type)}
+                title="Drag onto the canvas, or double-click to add"
+                className="flex cursor-grab items-center gap-2.5 rounded-md px-2 py-2 select-none hover:bg-slate-50 active:cursor-grabbing"
+              >
+                <span className={`flex size-8 shrink-0 items-center justify-center rounded-md ${kind.chip}`}>
+                  <Icon d={kind.icon} className="size-4" />
+                </span>
+                <span className="min-w-0">
+                  <span className="block text-sm font-medium text-slate-800">{kind.title}</span>
+                  <span className="block truncate text-[11px] text-slate-500">{kind.blurb}</span>
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-auto px-4 py-4 text-[11px] leading-relaxed text-slate-400">
+        Drag a node onto the canvas. Connect the right handle of one node to the left handle of another.
+      </p>
+    </aside>
+  );
+}

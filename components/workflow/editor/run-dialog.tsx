@@ -1,0 +1,91 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { TextArea } from "@/components/ui/field";
+import { ApiError } from "@/lib/client/http";
+import type { ValidationIssue } from "@/lib/client/types";
+import { triggerRun } from "@/lib/client/workflows";
+
+/** Parses the trigger input: a JSON object, or a message saying why not. */
+export function parseRunInput(text: string): { ok: true; input: Record<string, unknown> } | { ok: false; message: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.trim() || "{}");
+  } catch (err) {
+    return { ok: false, message: `Not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, message: "The input must be a JSON object, like {\"ticket\": \"…\"}." };
+  return { ok: true, input: value as Record<string, unknown> };
+}
+
+/** Trigger input, then run; an invalid graph comes back as its list of errors. Unsaved work is saved first. */
+export function RunDialog({ open, onClose, workflowId, dirty, save }: { open: boolean; onClose: () => void; workflowId: string; dirty: boolean; save: () => Promise<boolean> }) {
+  const router = useRouter();
+  const [text, setText] = useState("{\n  \n}");
+  const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<ValidationIssue[]>([]);
+  const [busy, setBusy] = useState(false);
+  const parsed = parseRunInput(text);
+
+  const run = async () => {
+    if (!parsed.ok) return;
+    setBusy(true);
+    setMessage(null);
+    setErrors([]);
+    try {
+      if (dirty && !(await save())) {
+        setMessage("Saving failed, so nothing was run.");
+        return;
+      }
+      const started = await triggerRun(workflowId, parsed.input);
+      router.push(`/runs/${started.id}`);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) {
+        const list = (err.details as { errors?: ValidationIssue[] } | undefined)?.errors ?? [];
+        setErrors(list);
+        setMessage("The workflow has errors, so it cannot run yet:");
+      } else setMessage(err instanceof Error ? err.message : "The run could not start.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Run workflow"
+      testId="run-dialog"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="primary" onClick={run} disabled={!parsed.ok || busy} data-testid="run-start">
+            {dirty ? "Save and run" : "Run"}
+          </Button>
+        </>
+      }
+    >
+      <label htmlFor="run-input" className="block text-xs font-medium text-slate-600">
+        Trigger input (JSON object): its keys become state
+      </label>
+      <TextArea id="run-input" data-testid="run-input" rows={8} className="mt-1" value={text} invalid={!parsed.ok} onChange={(e) => setText(e.target.value)} />
+      {!parsed.ok && <p className="mt-1 text-xs text-red-600" data-testid="run-input-error">{parsed.message}</p>}
+      {message && (
+        <div className="mt-3 rounded-md bg-red-50 p-3 text-xs text-red-800 ring-1 ring-red-100" data-testid="run-refused">
+          <p className="font-medium">{message}</p>
+          {errors.length > 0 && (
+            <ul className="mt-1 list-disc space-y-0.5 pl-4">
+              {errors.map((e, i) => (
+                <li key={i}>{e.message}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,148 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Icon, ICONS } from "@/components/ui/icon";
+import { downloadText } from "@/components/workflow/io/download";
+import { parseWorkflowFile, toWorkflowFile, workflowFileName } from "@/components/workflow/io/workflow-file";
+import type { WorkflowSummary } from "@/lib/client/types";
+import { createWorkflow, deleteWorkflow, getWorkflow, updateWorkflow } from "@/lib/client/workflows";
+import { DeleteDialog } from "./delete-dialog";
+import { EmptyWorkflows } from "./empty-workflows";
+import { NameDialog } from "./name-dialog";
+import { useWorkflowList } from "./use-workflow-list";
+import { WorkflowRow } from "./workflow-row";
+
+type Open = { kind: "create" } | { kind: "rename"; wf: WorkflowSummary } | { kind: "delete"; wf: WorkflowSummary } | null;
+
+/** The home page: every workflow with create, import, rename, export and delete. */
+export function WorkflowList() {
+  const router = useRouter();
+  const { state, refresh, loadMore } = useWorkflowList();
+  const [open, setOpen] = useState<Open>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const file = useRef<HTMLInputElement>(null);
+
+  const importFile = async (f: File) => {
+    const parsed = parseWorkflowFile(await f.text());
+    if (!parsed.ok) return setNotice(parsed.message);
+    const name = parsed.file.name ?? f.name.replace(/\.workflow\.json$|\.json$/i, "");
+    const wf = await createWorkflow({ name, description: parsed.file.description ?? undefined, graph: parsed.file.graph });
+    router.push(`/workflows/${wf.id}`);
+  };
+  const exportOne = async (wf: WorkflowSummary) => {
+    const full = await getWorkflow(wf.id);
+    downloadText(workflowFileName(full.name), toWorkflowFile({ name: full.name, description: full.description, graph: full.graph }));
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-6 py-8">
+      <div className="flex items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Workflows</h1>
+          <p className="mt-1 text-sm text-slate-500">Design LLM and agent workflows on a canvas, then run them.</p>
+        </div>
+        <div className="flex gap-2">
+          <Button onClick={() => file.current?.click()} data-testid="import-workflow">
+            <Icon d={ICONS.upload} /> Import
+          </Button>
+          <Button variant="primary" onClick={() => setOpen({ kind: "create" })} data-testid="new-workflow">
+            <Icon d={ICONS.plus} /> New workflow
+          </Button>
+          <input
+            ref={file}
+            type="file"
+            accept="application/json,.json"
+            className="hidden"
+            data-testid="import-workflow-file"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = "";
+              if (f) importFile(f).catch((err) => setNotice(err instanceof Error ? err.message : "Import failed"));
+            }}
+          />
+        </div>
+      </div>
+      {notice && (
+        <p className="mt-4 rounded-md bg-red-50 px-4 py-2 text-sm text-red-800 ring-1 ring-red-100" data-testid="home-notice">
+          {notice}
+        </p>
+      )}
+      <div className="mt-6">
+        {state.kind === "loading" && <div className="h-40 animate-pulse rounded-xl bg-white ring-1 ring-slate-200" data-testid="workflows-loading" />}
+        {state.kind === "error" && <p className="text-sm text-red-700">{state.message}</p>}
+        {state.kind === "ready" && state.items.length === 0 && <EmptyWorkflows onCreate={() => setOpen({ kind: "create" })} onImport={() => file.current?.click()} />}
+        {state.kind === "ready" && state.items.length > 0 && (
+          <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+            <table className="w-full text-left text-sm" data-testid="workflow-table">
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-500">
+                <tr>
+                  <th className="py-2.5 pr-3 pl-5 font-medium">Name</th>
+                  <th className="px-3 py-2.5 font-medium">Version</th>
+                  <th className="px-3 py-2.5 font-medium">Nodes</th>
+                  <th className="px-3 py-2.5 font-medium">Last run</th>
+                  <th className="px-3 py-2.5 font-medium">Updated</th>
+                  <th className="py-2.5 pr-5 pl-3" />
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {state.items.map((wf) => (
+                  <WorkflowRow
+                    key={wf.id}
+                    wf={wf}
+                    onRename={() => setOpen({ kind: "rename", wf })}
+                    onExport={() => void exportOne(wf).catch((err) => setNotice(String(err)))}
+                    onDelete={() => setOpen({ kind: "delete", wf })}
+                  />
+                ))}
+              </tbody>
+            </table>
+            {state.nextCursor && (
+              <div className="border-t border-slate-100 p-3 text-center">
+                <Button size="sm" variant="ghost" onClick={() => void loadMore()}>
+                  Load more
+                </Button>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+      {open?.kind === "create" && (
+        <NameDialog
+          title="New workflow"
+          submitLabel="Create"
+          withDescription
+          onClose={() => setOpen(null)}
+          onSubmit={async (name, description) => {
+            const wf = await createWorkflow({ name, description: description || undefined });
+            router.push(`/workflows/${wf.id}`);
+          }}
+        />
+      )}
+      {open?.kind === "rename" && (
+        <NameDialog
+          title="Rename workflow"
+          submitLabel="Rename"
+          initialName={open.wf.name}
+          onClose={() => setOpen(null)}
+          onSubmit={async (name) => {
+            await updateWorkflow(open.wf.id, { name, base_version: open.wf.version });
+            setOpen(null);
+            await refresh();
+          }}
+        />
+      )}
+      {open?.kind === "delete" && (
+        <DeleteDialog
+          name={open.wf.name}
+          onClose={() => setOpen(null)}
+          onConfirm={async () => {
+            await deleteWorkflow(open.wf.id);
+            setOpen(null);
+            await refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}
