@@ -177,6 +177,7 @@ describe("functions", () => {
   it.each([
     ["len(s)", 11],
     ["len('😀é')", 2],
+    ["len('a\\ud800b')", 3],
     ["len(list)", 3],
     ["len(obj)", 3],
     ["lower(s)", "hello world"],

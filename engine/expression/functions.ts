@@ -11,6 +11,7 @@ import { pyStr } from "../template/py-str";
 
 type Where = { pos: number; text: string };
 
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
 const NUMERIC = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 
 function requireString(name: string, value: unknown, where: Where): string {
@@ -23,7 +24,7 @@ export function callFunction(name: FunctionName, args: unknown[], where: Where):
   const [a, b] = args;
   switch (name) {
     case "len":
-      if (typeof a === "string") return Array.from(a).length;
+      if (typeof a === "string") return codePointLength(a);
       if (Array.isArray(a)) return a.length;
       if (isPlainObject(a)) return publicKeys(a).length;
       return failAt(`len() needs a string, array or object, got ${typeName(a)}`, where);
@@ -40,6 +41,23 @@ export function callFunction(name: FunctionName, args: unknown[], where: Where):
     case "string":
       return pyStr(a);
   }
+}
+
+/** Python's `len` of a string counts code points: a surrogate pair is one character. */
+function codePointLength(text: string): number {
+  if (!HIGH_SURROGATE.test(text)) return text.length;
+  let length = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const high = text.charCodeAt(i);
+    if (high >= 0xd800 && high <= 0xdbff) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        length--;
+        i++;
+      }
+    }
+  }
+  return length;
 }
 
 /** `number(x)`: numbers as they are, booleans as 1/0, numeric strings parsed; anything else fails. */

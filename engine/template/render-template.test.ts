@@ -113,7 +113,9 @@ describe("renderTemplate", () => {
     expect(renderTemplate("{".repeat(100_000), state)).toBe("{".repeat(50_000));
     expect(renderTemplate("{".repeat(100_001), state)).toBe("{".repeat(100_001));
     expect(renderTemplate("{a".repeat(50_000), state)).toBe("{a".repeat(50_000));
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(renderTemplate(`${"{{".repeat(200_000)}x`, state)).toBe(`${"{".repeat(200_000)}x`);
+    expect(renderTemplate(`${"}}".repeat(200_000)}{n}`, state)).toBe(`${"}".repeat(200_000)}5`);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 

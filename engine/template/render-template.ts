@@ -15,21 +15,17 @@ const CLOSE = 125; // }
  * so a value containing `{x}` stays literal.
  */
 export function renderTemplate(template: string, state: Record<string, unknown>): string {
-  if (template.indexOf("{") === -1 && template.indexOf("}") === -1) return template;
+  const braces = new BraceCursor(template);
+  let i = braces.next(0);
+  if (i === -1) return template;
   let out = "";
   let last = 0;
-  let i = 0;
-  const n = template.length;
-  while (i < n) {
+  while (i !== -1) {
     const c = template.charCodeAt(i);
-    if (c !== OPEN && c !== CLOSE) {
-      i++;
-      continue;
-    }
     if (template.charCodeAt(i + 1) === c) {
       out += template.slice(last, i + 1);
-      i += 2;
-      last = i;
+      last = i + 2;
+      i = braces.next(last);
       continue;
     }
     if (c === CLOSE) return template;
@@ -40,10 +36,32 @@ export function renderTemplate(template: string, state: Record<string, unknown>)
     const value = resolveField(path, state);
     if (value === MISSING) return template;
     out += template.slice(last, i) + pyStr(value);
-    i = end + 1;
-    last = i;
+    last = end + 1;
+    i = braces.next(last);
   }
   return out + template.slice(last);
+}
+
+/**
+ * Finds the next `{` or `}` with native `indexOf`, remembering both positions so
+ * each character is searched at most once per brace kind (linear overall).
+ */
+class BraceCursor {
+  private open: number;
+  private close: number;
+
+  constructor(private readonly text: string) {
+    this.open = text.indexOf("{");
+    this.close = text.indexOf("}");
+  }
+
+  /** Index of the first brace at or after `from`, or -1. */
+  next(from: number): number {
+    if (this.open !== -1 && this.open < from) this.open = this.text.indexOf("{", from);
+    if (this.close !== -1 && this.close < from) this.close = this.text.indexOf("}", from);
+    if (this.open === -1) return this.close;
+    return this.close === -1 || this.open < this.close ? this.open : this.close;
+  }
 }
 
 /** Index of the `}` closing a field that starts at `from`, or -1 (unterminated or nested `{`). */
