@@ -5,7 +5,7 @@
 import type { Expr } from "./ast";
 import { ExpressionError } from "./expression-error";
 import { evaluateExpression } from "./evaluate";
-import { parse } from "./parser";
+import { MAX_EXPRESSION_LENGTH, parse } from "./parser";
 import { isTruthy } from "./values";
 
 export type ParseResult = { ok: true; expr: Expr } | { ok: false; error: { message: string; position: number } };
@@ -33,6 +33,8 @@ function cachedParse(source: string): ParseResult {
     return hit;
   }
   const result = parseExpression(source);
+  // An over-long source fails at once; keeping it would only pin a large key.
+  if (source.length > MAX_EXPRESSION_LENGTH) return result;
   cache.set(source, result);
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   return result;
