@@ -126,3 +126,12 @@ describe("events and state visibility (SPEC §4, §10)", () => {
     expect((await h.steps(run.id)).find((s) => s.node_id === "c")?.output).toEqual({ result: true });
   });
 });
+
+describe("templated numbers", () => {
+  it("a templated number param (rendered as a string) still satisfies a numeric tool param", async () => {
+    const h = harness();
+    const run = await h.run(graph([tool("wait", "delay", { ms: "{pause}" })]), { pause: 5 });
+    expect(run.status).toBe("completed");
+    expect((run.output?.wait as { waited_ms: number }).waited_ms).toBeGreaterThanOrEqual(4);
+  });
+});

@@ -9,7 +9,7 @@ import type { ToolDefinition } from "./types";
 export const MAX_DELAY_MS = 3_600_000;
 
 export const delayParams = z.object({
-  ms: z.number().int().min(0).max(MAX_DELAY_MS).describe("Milliseconds to wait (at most one hour)"),
+  ms: z.coerce.number().int().min(0).max(MAX_DELAY_MS).describe("Milliseconds to wait (at most one hour)"),
 });
 
 export type DelayParams = z.infer<typeof delayParams>;

@@ -24,7 +24,7 @@ export const httpRequestParams = z.object({
   url: z.string().min(1).describe("http:// or https:// URL"),
   headers: z.record(z.string(), z.string()).optional().describe("Request headers"),
   body: z.unknown().optional().describe("Request body: a string is sent as is, anything else as JSON"),
-  timeout_ms: z.number().int().min(1).max(300_000).optional().describe("Timeout for the whole call, redirects included"),
+  timeout_ms: z.coerce.number().int().min(1).max(300_000).optional().describe("Timeout for the whole call, redirects included"),
   allow_error_status: z.boolean().optional().describe("Return non-2xx responses instead of failing the node"),
 });
 
