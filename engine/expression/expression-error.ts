@@ -13,7 +13,11 @@ export class ExpressionError extends Error {
   }
 }
 
+/** Longest piece of source quoted in a message; the position locates the rest. */
+const QUOTE_LIMIT = 120;
+
 /** Throws a runtime error quoting the failing sub-expression: `… in 'a < b'`. */
 export function failAt(message: string, node: { pos: number; text: string }): never {
-  throw new ExpressionError(`${message} in '${node.text}'`, node.pos);
+  const quoted = node.text.length > QUOTE_LIMIT ? `${node.text.slice(0, QUOTE_LIMIT)}…` : node.text;
+  throw new ExpressionError(`${message} in '${quoted}'`, node.pos);
 }
