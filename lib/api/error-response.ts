@@ -20,7 +20,9 @@ export function errorBody(code: ApiErrorCode, message: string, details?: Record<
  */
 export function errorResponse(err: unknown): Response {
   if (err instanceof ApiError) {
-    return Response.json(errorBody(err.code, err.message, err.details), { status: err.status });
+    // An unread oversized body leaves the connection unusable: tell the client not to reuse it.
+    const headers = err.code === "payload_too_large" ? { connection: "close" } : undefined;
+    return Response.json(errorBody(err.code, err.message, err.details), { status: err.status, headers });
   }
   if (err instanceof EngineError && ENGINE_TO_API[err.code]) {
     const code = ENGINE_TO_API[err.code] as ApiErrorCode;

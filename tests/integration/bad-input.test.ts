@@ -80,6 +80,7 @@ describe("bodies", () => {
     });
     const res = await fetch(`${server.baseUrl}/api/workflows`, { method: "POST", body: stream, duplex: "half" } as RequestInit);
     expect(res.status).toBe(413);
+    expect(res.headers.get("connection")).toBe("close");
     expect((await res.json()).error.code).toBe("payload_too_large");
   });
 });
