@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { CheckpointWrite, State } from "../ports";
+import type { CheckpointWrite, SchedulerMeta, State } from "../ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, type EncodedCheckpoint, type EncoderCursor } from "./checkpoint-codec";
 
-const meta = { marks: {}, node_executions: 0, elapsed_ms: 0 };
+/** Scheduler meta whose marks gain, change and lose entries from one seq to the next. */
+function metaAt(seq: number): SchedulerMeta {
+  const marks: SchedulerMeta["marks"] = { fixed: { e0: "fired" } };
+  for (let k = seq % 4; k < 6; k++) marks[`m${k}`] = { [`e${seq % 3}`]: (seq + k) % 2 ? "fired" : "dead" };
+  return { marks, node_executions: seq, elapsed_ms: Math.floor(seq / 3) };
+}
 
 function write(seq: number, state: State, changed: string[] | null, completed: string[] = []): CheckpointWrite {
-  return { run_id: "r", seq, step_name: `node:n${seq}`, state, changed, completed, queue: [{ node_id: "x", n: seq }], meta: { ...meta, node_executions: seq }, created_at: 1000 + seq };
+  return { run_id: "r", seq, step_name: `node:n${seq}`, state, changed, completed, queue: [{ node_id: "x", n: seq }], meta: metaAt(seq), created_at: 1000 + seq };
 }
 
 /** Encodes writes as they come, the way a store does, keeping every row by seq. */
@@ -114,6 +119,7 @@ describe("checkpoint codec", () => {
       expect(record.state).toEqual(expected[seq - 1]);
       expect(record.completed).toEqual(completed.slice(0, seq));
       expect(record.step_name).toBe(`node:n${seq}`);
+      expect(record.meta).toEqual(metaAt(seq));
     }
     const all = materializeAll([...rows.values()].reverse());
     expect(all.map((c) => c.seq)).toEqual(expected.map((_, i) => i + 1));

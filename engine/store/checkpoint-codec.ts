@@ -14,6 +14,7 @@
  */
 import type { CheckpointRecord, CheckpointTag, CheckpointWrite, SchedulerMeta, State } from "../ports";
 import { applyMetaDelta, diffMeta, type MetaDelta } from "./meta-delta";
+import { setOwn } from "./set-own";
 
 export type CheckpointEncoding = "full" | "delta";
 
@@ -124,10 +125,6 @@ function completedDelta(base: readonly string[], next: readonly string[]): Compl
   return { keep, add: next.slice(keep) };
 }
 
-/** Assign without ever touching a prototype (a state key may be spelled `__proto__`). */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 /**
  * The rows needed to rebuild checkpoint `seq`: its last full snapshot, then each delta up

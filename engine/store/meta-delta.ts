@@ -6,6 +6,7 @@
  * stored as is.
  */
 import type { SchedulerMeta } from "../ports";
+import { setOwn } from "./set-own";
 
 type Json = Record<string, unknown>;
 
@@ -33,9 +34,6 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as Json)[k], (b as Json)[k]));
 }
 
-function setOwn(target: Json, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 /**
  * The delta from `previous` (a private copy of the last checkpoint's meta) to `next`, or

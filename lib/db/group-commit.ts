@@ -6,6 +6,8 @@ interface Pending<W, R> {
   reject(error: Error): void;
 }
 
+type Outcome<R> = { ok: true; value: R } | { ok: false; error: Error };
+
 const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 
 /**
@@ -17,6 +19,8 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 export class GroupCommit<W, R> {
   private queue: Pending<W, R>[] = [];
   private scheduled = false;
+  private readonly applyOne: Database.Transaction<(write: W) => R>;
+  private readonly applyAll: Database.Transaction<(batch: Pending<W, R>[], outcomes: Outcome<R>[]) => void>;
 
   /**
    * @param apply applies one write; runs inside a savepoint, throws to undo it.
@@ -27,7 +31,20 @@ export class GroupCommit<W, R> {
     private readonly db: Database.Database,
     private readonly apply: (write: W) => R,
     private readonly hooks: { committed(): void; aborted(): void },
-  ) {}
+  ) {
+    this.applyOne = db.transaction((write: W) => this.apply(write));
+    this.applyAll = db.transaction((batch: Pending<W, R>[], outcomes: Outcome<R>[]) => {
+      for (const item of batch) {
+        try {
+          outcomes.push({ ok: true, value: this.applyOne(item.write) });
+        } catch (e) {
+          // Some errors (I/O, lock) make SQLite roll back the whole transaction: then nothing stands.
+          if (!this.db.inTransaction) throw e;
+          outcomes.push({ ok: false, error: asError(e) });
+        }
+      }
+    });
+  }
 
   submit(write: W): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -45,22 +62,10 @@ export class GroupCommit<W, R> {
     this.queue = [];
     this.scheduled = false;
     if (batch.length === 0) return;
-    const outcomes: ({ ok: true; value: R } | { ok: false; error: Error })[] = [];
-    const one = this.db.transaction((write: W) => this.apply(write));
-    const all = this.db.transaction(() => {
-      for (const item of batch) {
-        try {
-          outcomes.push({ ok: true, value: one(item.write) });
-        } catch (e) {
-          // Some errors (I/O, lock) make SQLite roll back the whole transaction: then nothing stands.
-          if (!this.db.inTransaction) throw e;
-          outcomes.push({ ok: false, error: asError(e) });
-        }
-      }
-    });
+    const outcomes: Outcome<R>[] = [];
     try {
-      if (this.db.inTransaction) all();
-      else all.immediate();
+      if (this.db.inTransaction) this.applyAll(batch, outcomes);
+      else this.applyAll.immediate(batch, outcomes);
     } catch (e) {
       this.hooks.aborted();
       for (const item of batch) item.reject(asError(e));

@@ -49,7 +49,11 @@ export class SqliteRunStore implements RunStore {
         for (const [runId, head] of this.pendingHeads) this.heads.set(runId, head);
         this.pendingHeads.clear();
       },
-      aborted: () => this.pendingHeads.clear(),
+      aborted: () => {
+        // Cursors used by the lost batch were consumed; forget every head (reloaded on demand).
+        this.pendingHeads.clear();
+        this.heads.clear();
+      },
     });
   }
 
@@ -73,11 +77,22 @@ export class SqliteRunStore implements RunStore {
 
   /** One write, inside its own savepoint of the batch transaction. */
   private apply(write: RunWrite): StoredEvent[] {
+    const head = this.head(write.run_id);
+    try {
+      return this.applyWrite(write, head);
+    } catch (e) {
+      // The encoder cursor was consumed: the run's next checkpoint is written in full.
+      this.pendingHeads.set(write.run_id, { last_event_seq: head.last_event_seq, cursor: null });
+      throw e;
+    }
+  }
+
+  private applyWrite(write: RunWrite, head: RunHead): StoredEvent[] {
     const runId = write.run_id;
-    const head = this.head(runId);
     for (const step of write.steps ?? []) {
       if (step.run_id !== runId) throw new Error(`step ${step.id} belongs to run ${step.run_id}, not ${runId}`);
-      this.sql.upsertStep.run(stepToRow(step));
+      const row = stepToRow(step);
+      if (this.sql.updateStepValues.run(row).changes === 0) this.sql.upsertStep.run(row);
     }
     let cursor = head.cursor;
     if (write.checkpoint) {
@@ -89,9 +104,10 @@ export class SqliteRunStore implements RunStore {
     if (write.run) this.patchRun(runId, write.run);
     let seq = head.last_event_seq;
     const createdAt = this.now();
+    const at = sqlTime(createdAt);
     const stored = (write.events ?? []).map((event): StoredEvent => {
       const data = JSON.stringify(event);
-      this.sql.insertEvent.run(runId, ++seq, event.type, data, sqlTime(createdAt));
+      this.sql.insertEvent.run(runId, ++seq, event.type, data, at);
       return { run_id: runId, seq, type: event.type, data: JSON.parse(data), created_at: createdAt };
     });
     this.pendingHeads.set(runId, { last_event_seq: seq, cursor });
