@@ -57,8 +57,8 @@ export interface EncoderCursor {
   delta_bytes: number;
   /** Number of deltas written since it. */
   deltas: number;
-  /** A copy of the last checkpoint's `completed`, to encode appends. */
-  completed: readonly string[];
+  /** A private copy of the last checkpoint's `completed`, to encode appends. */
+  completed: string[];
   /** A private copy of the last checkpoint's meta, to encode what changed. */
   meta: SchedulerMeta;
 }
@@ -83,25 +83,27 @@ export function encodeCheckpoint(
   policy: CodecPolicy = DEFAULT_CODEC_POLICY,
 ): { row: EncodedCheckpoint; cursor: EncoderCursor } {
   const queue = JSON.stringify(write.queue);
-  const completedCopy = write.completed.slice();
   const metaDelta = cursor && write.changed && cursor.deltas + 1 < policy.full_every ? diffMeta(cursor.meta, write.meta) : null;
   if (cursor && write.changed && metaDelta) {
     const state = JSON.stringify(stateDelta(write.state, write.changed));
-    const completed = JSON.stringify(completedDelta(cursor.completed, completedCopy));
+    const appended = completedDelta(cursor.completed, write.completed);
+    const completed = JSON.stringify(appended);
     const meta = JSON.stringify(metaDelta);
     const bytes = rowBytes([state, completed, queue, meta]);
     if (cursor.delta_bytes + bytes <= cursor.full_bytes) {
       applyMetaDelta(cursor.meta, JSON.parse(meta) as MetaDelta);
+      cursor.completed.length = appended.keep;
+      for (const id of appended.add) cursor.completed.push(id);
       const row = { ...header(write), encoding: "delta" as const, base_seq: cursor.last_seq, state, completed, queue, meta };
-      const next = { last_seq: write.seq, full_bytes: cursor.full_bytes, delta_bytes: cursor.delta_bytes + bytes, deltas: cursor.deltas + 1, completed: completedCopy, meta: cursor.meta };
+      const next = { last_seq: write.seq, full_bytes: cursor.full_bytes, delta_bytes: cursor.delta_bytes + bytes, deltas: cursor.deltas + 1, completed: cursor.completed, meta: cursor.meta };
       return { row, cursor: next };
     }
   }
   const state = JSON.stringify(write.state);
-  const completed = JSON.stringify(completedCopy);
+  const completed = JSON.stringify(write.completed);
   const meta = JSON.stringify(write.meta);
   const row = { ...header(write), encoding: "full" as const, base_seq: write.seq, state, completed, queue, meta };
-  const next = { last_seq: write.seq, full_bytes: rowBytes([state, completed, queue, meta]), delta_bytes: 0, deltas: 0, completed: completedCopy, meta: JSON.parse(meta) as SchedulerMeta };
+  const next = { last_seq: write.seq, full_bytes: rowBytes([state, completed, queue, meta]), delta_bytes: 0, deltas: 0, completed: write.completed.slice(), meta: JSON.parse(meta) as SchedulerMeta };
   return { row, cursor: next };
 }
 

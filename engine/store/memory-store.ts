@@ -4,7 +4,7 @@
  * applied, so a failing write changes nothing; everything kept is a copy, and checkpoints
  * are kept encoded (deltas) so a commit costs O(what changed), not O(state).
  */
-import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunStore, RunWrite, StepRecord, StoredEvent } from "../ports";
+import type { CheckpointRecord, LoadedRun, NewRun, RunPatch, RunRecord, RunStore, RunWrite, StepRecord, StoredEvent } from "../ports";
 import type { Graph } from "../graph/schema";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, type CodecPolicy, type EncodedCheckpoint, type EncoderCursor } from "./checkpoint-codec";
 
@@ -17,13 +17,33 @@ interface RunEntry {
   checkpoints: Map<number, EncodedCheckpoint>;
   cursor: EncoderCursor | null;
   latestCheckpoint: number | null;
-  events: StoredEvent[];
+  /** Event seqs are 1, 2, 3…: the event with seq n is at index n - 1. */
+  events: KeptEvent[];
 }
 
 const OPEN_STEP = new Set(["running", "pending", "waiting"]);
 
 /** JSON round trip: the values are JSON by contract, and this isolates us from later mutation. */
 const copy = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+
+/** Steps are flat records except `output`: copy that deeply, the rest by spread. */
+const copyStep = (step: StepRecord): StepRecord => ({ ...step, output: copy(step.output) });
+
+/** A run patch: scalars by spread, the JSON fields deeply. */
+function copyPatch(patch: RunPatch): RunPatch {
+  const copied = { ...patch };
+  if (copied.output) copied.output = copy(copied.output);
+  if (copied.options) copied.options = copy(copied.options);
+  if (copied.pending_gate) copied.pending_gate = copy(copied.pending_gate);
+  return copied;
+}
+
+/** An event kept as JSON text; `data` is re-parsed for every reader, so none shares it. */
+interface KeptEvent extends Omit<StoredEvent, "data"> {
+  text: string;
+}
+
+const readEvent = ({ text, ...event }: KeptEvent): StoredEvent => ({ ...event, data: JSON.parse(text) });
 
 const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
 
@@ -60,17 +80,17 @@ export class MemoryRunStore implements RunStore {
     // 1. Validate and prepare everything; nothing is applied yet.
     const cp = write.checkpoint;
     if (cp && (cp.run_id !== write.run_id || entry.checkpoints.has(cp.seq))) throw new Error(`checkpoint ${cp.seq} of run ${write.run_id} already exists or belongs to another run`);
-    const steps = (write.steps ?? []).map((s) => copy(s));
+    const steps = (write.steps ?? []).map(copyStep);
     for (const step of steps) {
       if (step.run_id !== write.run_id) throw new Error(`step ${step.id} belongs to run ${step.run_id}`);
       const holder = entry.stepSeqs.get(step.seq);
       if (holder !== undefined && holder !== step.id) throw new Error(`step seq ${step.seq} of run ${write.run_id} is taken by ${holder}`);
     }
     const encoded = cp ? encodeCheckpoint(cp, entry.cursor, this.codec) : null;
-    const patch = write.run ? copy(write.run) : null;
+    const patch = write.run ? copyPatch(write.run) : null;
     const createdAt = this.now();
     let seq = entry.events.at(-1)?.seq ?? 0;
-    const events = (write.events ?? []).map((e): StoredEvent => ({ run_id: write.run_id, seq: ++seq, type: e.type, data: copy(e), created_at: createdAt }));
+    const events = (write.events ?? []).map((e): KeptEvent => ({ run_id: write.run_id, seq: ++seq, type: e.type, text: JSON.stringify(e), created_at: createdAt }));
     // 2. Apply.
     for (const step of steps) {
       const previous = entry.steps.get(step.id);
@@ -85,7 +105,8 @@ export class MemoryRunStore implements RunStore {
     }
     if (patch) Object.assign(entry.run, patch);
     entry.events.push(...events);
-    return events.map((e) => copy(e));
+    // The caller's own event objects: what is kept is the JSON text.
+    return events.map(({ text: _text, ...event }, i) => ({ ...event, data: write.events![i] }));
   }
 
   async getRun(runId: string): Promise<RunRecord | null> {
@@ -102,7 +123,7 @@ export class MemoryRunStore implements RunStore {
       run: copy(entry.run),
       graph: copy(entry.graph),
       checkpoint: latest === null ? null : this.materializeSeq(entry, latest),
-      open_steps: steps.filter((s) => OPEN_STEP.has(s.status)).map((s) => copy(s)),
+      open_steps: steps.filter((s) => OPEN_STEP.has(s.status)).map(copyStep),
       last_step_seq: steps.at(-1)?.seq ?? 0,
       last_event_seq: entry.events.at(-1)?.seq ?? 0,
     };
@@ -110,7 +131,7 @@ export class MemoryRunStore implements RunStore {
 
   async listSteps(runId: string): Promise<StepRecord[]> {
     const entry = this.runs.get(runId);
-    return entry ? [...entry.steps.values()].sort(bySeq).map((s) => copy(s)) : [];
+    return entry ? [...entry.steps.values()].sort(bySeq).map(copyStep) : [];
   }
 
   async listCheckpoints(runId: string): Promise<CheckpointRecord[]> {
@@ -125,7 +146,7 @@ export class MemoryRunStore implements RunStore {
 
   async listEvents(runId: string, afterSeq: number): Promise<StoredEvent[]> {
     const entry = this.runs.get(runId);
-    return entry ? entry.events.filter((e) => e.seq > afterSeq).map((e) => copy(e)) : [];
+    return entry ? entry.events.slice(Math.max(0, afterSeq)).map(readEvent) : [];
   }
 
   private materializeSeq(entry: RunEntry, seq: number): CheckpointRecord | null {

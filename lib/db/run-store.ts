@@ -105,10 +105,10 @@ export class SqliteRunStore implements RunStore {
     let seq = head.last_event_seq;
     const createdAt = this.now();
     const at = sqlTime(createdAt);
+    // The returned events carry the caller's own objects; what is stored is their JSON.
     const stored = (write.events ?? []).map((event): StoredEvent => {
-      const data = JSON.stringify(event);
-      this.sql.insertEvent.run(runId, ++seq, event.type, data, at);
-      return { run_id: runId, seq, type: event.type, data: JSON.parse(data), created_at: createdAt };
+      this.sql.insertEvent.run(runId, ++seq, event.type, JSON.stringify(event), at);
+      return { run_id: runId, seq, type: event.type, data: event, created_at: createdAt };
     });
     this.pendingHeads.set(runId, { last_event_seq: seq, cursor });
     return stored;
