@@ -1,0 +1,7 @@
+import { parsePagination, withErrors } from "@/lib/api";
+import { listApprovals } from "@/lib/services/approvals";
+
+export const dynamic = "force-dynamic";
+
+/** Runs waiting at a human gate, oldest first, with how long each has waited. */
+export const GET = withErrors(async (request: Request) => Response.json(listApprovals(parsePagination(request.url))));

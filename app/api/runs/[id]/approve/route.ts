@@ -1,0 +1,15 @@
+import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
+import { approveGate } from "@/lib/services/run-lifecycle";
+import { approveBody } from "@/lib/services/run-params";
+
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** Approve the pending gate `{node_id, input?, comment?}`; 202, the run goes on in the background. */
+export const POST = withErrors(async (request: Request, ctx: Ctx) => {
+  const id = parseId((await ctx.params).id, "run not found");
+  const body = await parseJsonBody(request, approveBody);
+  const run = await approveGate({ id, actor: getActor(request), nodeId: body.node_id, input: body.input, comment: body.comment });
+  return Response.json(run, { status: 202 });
+});

@@ -1,0 +1,12 @@
+import { getActor, parseId, withErrors } from "@/lib/api";
+import { cancelRun } from "@/lib/services/run-lifecycle";
+
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** Cancel: in-flight nodes are aborted and settle, then the run fails `cancelled by <actor>`. */
+export const POST = withErrors(async (request: Request, ctx: Ctx) => {
+  const id = parseId((await ctx.params).id, "run not found");
+  return Response.json(await cancelRun({ id, actor: getActor(request) }));
+});

@@ -1,0 +1,12 @@
+import { getActor, parseId, withErrors } from "@/lib/api";
+import { resumeRun } from "@/lib/services/run-lifecycle";
+
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** Continue a failed or interrupted run from its latest checkpoint; 202, the run goes on in the background. */
+export const POST = withErrors(async (request: Request, ctx: Ctx) => {
+  const id = parseId((await ctx.params).id, "run not found");
+  return Response.json(await resumeRun({ id, actor: getActor(request) }), { status: 202 });
+});

@@ -1,0 +1,25 @@
+import { getActor, parseId, parseJsonBody, parsePagination, withErrors } from "@/lib/api";
+import { parseQuery, runListQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
+import { listRuns, triggerRun } from "@/lib/services/runs";
+import { requireWorkflow } from "@/lib/services/workflows";
+
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** Trigger a run: 201 with the run at once, or with `?wait=<ms>` once it completes, fails or pauses. */
+export const POST = withErrors(async (request: Request, ctx: Ctx) => {
+  const id = parseId((await ctx.params).id, "workflow not found");
+  const { wait } = parseQuery(request.url, waitQuery, ["wait"]);
+  const body = await parseJsonBody(request, triggerBody, { emptyAs: {} });
+  const run = await triggerRun({ workflowId: id, input: body.input ?? {}, options: body.options ?? {}, actor: getActor(request), waitMs: wait });
+  return Response.json(run, { status: 201 });
+});
+
+/** The workflow's runs, newest first, optionally `?status=`. */
+export const GET = withErrors(async (request: Request, ctx: Ctx) => {
+  const id = parseId((await ctx.params).id, "workflow not found");
+  requireWorkflow({ id });
+  const { status } = parseQuery(request.url, runListQuery, ["status"]);
+  return Response.json(listRuns({ workflowId: id, status }, parsePagination(request.url)));
+});

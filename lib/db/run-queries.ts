@@ -1,0 +1,113 @@
+import "server-only";
+/**
+ * Run rows outside the engine's hot path: creating a run together with its audit row,
+ * and the list/inbox queries of the API. The engine's own reads and writes go through
+ * {@link import("./run-store").SqliteRunStore}.
+ */
+import type Database from "better-sqlite3";
+import type { RunOptions, RunRecord, RunStatus } from "@/engine/ports";
+import { db } from "./client";
+import { graphToColumn } from "./graph-column";
+import { newId } from "./ids";
+import { runFromRow, sqlTime, type RunRow } from "./run-rows";
+import type { Graph } from "@/engine/graph/schema";
+
+/** A new run as the trigger writes it: `pending`, leased to the process that will start it. */
+export interface NewRunRow {
+  id: string;
+  workflowId: string;
+  workflowVersion: number;
+  graph: Graph;
+  input: Record<string, unknown>;
+  options: RunOptions;
+  createdBy: string;
+  createdAt: number;
+  leaseOwner: string;
+  leaseExpiresAt: number;
+}
+
+/**
+ * Inserts a pending run inside the caller's transaction. The version snapshot is written
+ * when missing (rows from before snapshots existed), since a run always executes a stored version.
+ */
+export function insertRun(tx: Database.Database, run: NewRunRow): void {
+  tx.prepare("INSERT OR IGNORE INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)").run(
+    newId(), run.workflowId, run.workflowVersion, graphToColumn(run.graph), sqlTime(run.createdAt), run.createdBy,
+  );
+  tx.prepare(
+    `INSERT INTO runs (id, workflow_id, workflow_version, status, input, options, created_by, created_at, lease_owner, lease_expires_at)
+     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
+  ).run(run.id, run.workflowId, run.workflowVersion, JSON.stringify(run.input), JSON.stringify(run.options), run.createdBy, sqlTime(run.createdAt), run.leaseOwner, sqlTime(run.leaseExpiresAt));
+}
+
+/** A run with the name of its workflow (deleted workflows keep their name). */
+export interface RunWithWorkflow {
+  run: RunRecord;
+  workflow_name: string;
+  /** Keyset position: the stored `created_at` text. */
+  created_key: string;
+}
+
+type JoinedRow = RunRow & { workflow_name: string };
+
+const toJoined = (row: JoinedRow): RunWithWorkflow => ({ run: runFromRow(row), workflow_name: row.workflow_name, created_key: row.created_at });
+
+/** One run with its workflow's name, or null. */
+export function findRunWithWorkflow(id: string, conn: Database.Database = db().sqlite): RunWithWorkflow | null {
+  const row = conn.prepare("SELECT r.*, w.name AS workflow_name FROM runs r JOIN workflows w ON w.id = r.workflow_id WHERE r.id = ?").get(id) as JoinedRow | undefined;
+  return row ? toJoined(row) : null;
+}
+
+/** Keyset position in the newest-first run order. */
+export interface RunListPosition {
+  created_at: string;
+  id: string;
+}
+
+export interface RunListFilter {
+  workflowId?: string;
+  status?: RunStatus;
+  after?: RunListPosition;
+  limit: number;
+}
+
+/** Runs newest first (all workflows, or one), optionally by status. */
+export function listRunRows(filter: RunListFilter, conn: Database.Database = db().sqlite): RunWithWorkflow[] {
+  const rows = conn
+    .prepare(
+      `SELECT r.*, w.name AS workflow_name FROM runs r JOIN workflows w ON w.id = r.workflow_id
+       WHERE (@workflow_id IS NULL OR r.workflow_id = @workflow_id)
+         AND (@status IS NULL OR r.status = @status)
+         AND (@after_created IS NULL OR r.created_at < @after_created OR (r.created_at = @after_created AND r.id < @after_id))
+       ORDER BY r.created_at DESC, r.id DESC LIMIT @limit`,
+    )
+    .all({
+      workflow_id: filter.workflowId ?? null,
+      status: filter.status ?? null,
+      after_created: filter.after?.created_at ?? null,
+      after_id: filter.after?.id ?? null,
+      limit: filter.limit,
+    }) as JoinedRow[];
+  return rows.map(toJoined);
+}
+
+/** A paused run and since when its gate step has been waiting. */
+export interface ApprovalRow extends RunWithWorkflow {
+  /** Epoch ms the waiting gate step started (null if it cannot be found). */
+  waiting_since: number | null;
+}
+
+/** Runs waiting at a gate, oldest waiting first. */
+export function listApprovalRows({ after, limit }: { after?: RunListPosition; limit: number }, conn: Database.Database = db().sqlite): ApprovalRow[] {
+  const rows = conn
+    .prepare(
+      `SELECT r.*, w.name AS workflow_name,
+              (SELECT MAX(s.started_at) FROM steps s WHERE s.run_id = r.id AND s.status = 'waiting') AS waiting_since
+       FROM runs r JOIN workflows w ON w.id = r.workflow_id
+       WHERE r.status = 'paused' AND r.pending_gate IS NOT NULL
+         AND (@after_created IS NULL OR r.created_at > @after_created OR (r.created_at = @after_created AND r.id > @after_id))
+       ORDER BY r.created_at ASC, r.id ASC LIMIT @limit`,
+    )
+    .all({ after_created: after?.created_at ?? null, after_id: after?.id ?? null, limit }) as (JoinedRow & { waiting_since: string | null })[];
+  return rows.map((row) => ({ ...toJoined(row), waiting_since: row.waiting_since === null ? null : Date.parse(row.waiting_since) }));
+}

@@ -1,0 +1,41 @@
+/**
+ * Crash recovery (SPEC §5): find runs nobody alive is driving and drive them here.
+ * - `running` with an expired (or no) lease: the process died mid-run → resume from the
+ *   latest checkpoint (the node in flight runs again with the same idempotency key).
+ * - `pending` with an expired lease: the trigger's process died before starting it → start.
+ * - leased by a process on this host that no longer exists → take over at once.
+ * - `paused` past its gate deadline → fail with `gate timeout`. Other gates stay parked.
+ */
+import { errorMessage } from "@/engine/errors";
+import { listExpiredGates, listOrphanCandidates, takeOverLease } from "@/lib/db/run-leases";
+import { ownerIsDead } from "./process-id";
+import { isBadState, type RunRuntime } from "./run-runtime";
+
+const BATCH = 50;
+
+export async function sweepOrphans(rt: RunRuntime, now = Date.now()): Promise<void> {
+  for (const orphan of listOrphanCandidates(rt.conn, { owner: rt.owner, now, limit: BATCH })) {
+    if (rt.leases.holds(orphan.id) || rt.engine.isActive(orphan.id)) continue;
+    let token: number | null = null;
+    const expired = orphan.owner === null || orphan.expiresAt === null || orphan.expiresAt < now;
+    if (expired) {
+      token = rt.leases.claim(orphan.id, now);
+    } else if (orphan.owner !== null && ownerIsDead(orphan.owner, rt.owner)) {
+      const taken = takeOverLease(rt.conn, { runId: orphan.id, owner: rt.owner, previous: orphan.owner, status: orphan.status, now, ttlMs: rt.leases.timings.ttlMs });
+      token = taken ? rt.leases.adopt(orphan.id) : null;
+    }
+    if (token === null) continue;
+    const op = orphan.status === "pending" ? () => rt.engine.start(orphan.id) : () => rt.engine.resume(orphan.id);
+    await rt.drive(orphan.id, op, token).then(
+      () => console.info(`run ${orphan.id}: ${orphan.status === "pending" ? "started" : "resumed"} by recovery`),
+      (err: unknown) => quiet(err) || console.error(`recovering run ${orphan.id} failed: ${errorMessage(err)}`),
+    );
+  }
+  for (const runId of listExpiredGates(rt.conn, { now, limit: BATCH })) {
+    if (rt.leases.holds(runId)) continue;
+    await rt.decide(runId, () => rt.engine.expireGate(runId)).catch((err: unknown) => quiet(err) || console.error(`expiring the gate of run ${runId} failed: ${errorMessage(err)}`));
+  }
+}
+
+/** Lost races (the run moved on, another process took it) are expected, not errors. */
+const quiet = isBadState;

@@ -1,0 +1,124 @@
+/**
+ * The process-wide run runtime: one {@link Engine} on the SQLite store, the event bus it
+ * publishes to, and the leases that say this process drives a run. Every lifecycle
+ * operation that executes a run goes through {@link RunRuntime.drive}, which takes the
+ * lease first and drops it when the run's segment ends (completed, failed or paused).
+ */
+import type Database from "better-sqlite3";
+import { Engine, type RunHandle } from "@/engine/engine";
+import { EngineError, errorMessage } from "@/engine/errors";
+import { createModelGateway } from "@/engine/models/gateway";
+import { defaultToolRegistry } from "@/engine/tools/registry";
+import { SqliteRunStore } from "@/lib/db/run-store";
+import { RunEventBus } from "./event-bus";
+import { DEFAULT_LEASE_TIMINGS, LeaseKeeper, type LeaseTimings } from "./lease-keeper";
+import { newProcessId } from "./process-id";
+import { sweepOrphans } from "./recovery";
+
+export interface RunRuntimeOptions {
+  timings?: LeaseTimings;
+  owner?: string;
+}
+
+export class RunRuntime {
+  readonly bus = new RunEventBus();
+  readonly store: SqliteRunStore;
+  readonly engine: Engine;
+  readonly leases: LeaseKeeper;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
+  private sweeping = false;
+
+  constructor(readonly conn: Database.Database, options: RunRuntimeOptions = {}) {
+    this.store = new SqliteRunStore(conn);
+    this.engine = new Engine({ store: this.store, tools: defaultToolRegistry(), models: createModelGateway(), events: this.bus });
+    this.leases = new LeaseKeeper(conn, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS);
+  }
+
+  get owner(): string {
+    return this.leases.owner;
+  }
+
+  /**
+   * Runs `op` (start, resume, approve) under the run's lease. Refused with `bad_state` when
+   * this process is already busy with the run or another live process holds it. With a
+   * `token` the lease is already held (the trigger wrote it with the run).
+   */
+  async drive(runId: string, op: () => Promise<RunHandle>, token?: number): Promise<RunHandle> {
+    const held = token ?? this.claimOrRefuse(runId);
+    let handle: RunHandle;
+    try {
+      handle = await op();
+    } catch (err) {
+      this.leases.release(runId, held);
+      throw err;
+    }
+    void handle.done.then(
+      () => this.leases.release(runId, held),
+      (err: unknown) => {
+        console.error(`run ${runId} stopped with an error: ${errorMessage(err)}`);
+        this.leases.release(runId, held);
+      },
+    );
+    return handle;
+  }
+
+  /** Runs a one-shot decision (reject, cancel of an idle run, gate expiry) under the lease. */
+  async decide<T>(runId: string, op: () => Promise<T>): Promise<T> {
+    const held = this.claimOrRefuse(runId);
+    try {
+      return await op();
+    } finally {
+      this.leases.release(runId, held);
+    }
+  }
+
+  /** Starts a freshly triggered run in the background; its lease was written with it. */
+  startTriggered(runId: string): Promise<RunHandle | null> {
+    const token = this.leases.adopt(runId);
+    return this.drive(runId, () => this.engine.start(runId), token).catch((err: unknown) => {
+      // A run cancelled before it started is no longer pending: nothing to report.
+      if (!isBadState(err)) console.error(`starting run ${runId} failed: ${errorMessage(err)}`);
+      return null;
+    });
+  }
+
+  /** Begin heartbeats and the periodic orphan sweep (idempotent). */
+  startRecovery(): void {
+    this.leases.startHeartbeat();
+    if (this.sweeper) return;
+    void this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), this.leases.timings.sweepMs);
+    this.sweeper.unref?.();
+  }
+
+  stopRecovery(): void {
+    this.leases.stopHeartbeat();
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+
+  /** One recovery pass; passes never overlap. */
+  async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      await sweepOrphans(this);
+    } catch (err) {
+      console.error("run recovery sweep failed", err);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private claimOrRefuse(runId: string): number {
+    if (this.leases.holds(runId) || this.engine.isActive(runId)) throw new EngineError("bad_state", `run ${runId} is busy`);
+    const token = this.leases.claim(runId);
+    if (token === null) throw new EngineError("bad_state", `run ${runId} is being driven by another server process`);
+    return token;
+  }
+}
+
+/** By name, not `instanceof`: engine errors may come from another bundle's copy of the class. */
+export function isBadState(err: unknown): boolean {
+  return err instanceof Error && err.name === "EngineError" && (err as Error & { code?: unknown }).code === "bad_state";
+}

@@ -1,0 +1,78 @@
+import "server-only";
+/**
+ * Run lifecycle (SPEC §5, §6): resume, approve, reject, cancel. Each goes through the
+ * process's run runtime (leases) and appends its audit row once the engine accepted it.
+ * Approve and resume answer at once; the run continues in the background.
+ *
+ * Cancel of a run that another live server process is driving is refused (409): with the
+ * embedded SQLite database one server process drives every run, so an active run is
+ * always in this process.
+ */
+import type { HumanGateNode } from "@/engine/graph/schema";
+import { checkGateInput } from "@/engine/run/gate-input";
+import { ApiError, type Actor } from "@/lib/api";
+import { appendAudit, type AuditAction } from "@/lib/db/audit";
+import { runtime } from "@/lib/runtime";
+import { engineCall, engineErrorCode } from "./engine-errors";
+import { getRun, requireRunRecord, type RunDto } from "./runs";
+
+function audit(action: AuditAction, runId: string, actor: Actor, details: Record<string, unknown>): void {
+  appendAudit(runtime().conn, { action, actorId: actor.id, targetType: "run", targetId: runId, details });
+}
+
+/** Continue a failed or interrupted run from its latest checkpoint. */
+export async function resumeRun({ id, actor }: { id: string; actor: Actor }): Promise<RunDto> {
+  const before = requireRunRecord(id);
+  const rt = runtime();
+  await engineCall(() => rt.drive(id, () => rt.engine.resume(id)));
+  audit("run.resume", id, actor, { from_status: before.status });
+  return getRun({ id });
+}
+
+export interface GateDecisionInput {
+  id: string;
+  actor: Actor;
+  nodeId: string;
+  comment?: string;
+  input?: Record<string, unknown>;
+}
+
+/** Approve the pending gate; reviewer input is checked against the gate's fields (400 with the problems). */
+export async function approveGate(d: GateDecisionInput): Promise<RunDto> {
+  requireRunRecord(d.id);
+  const rt = runtime();
+  try {
+    await engineCall(() => rt.drive(d.id, () => rt.engine.approve(d.id, { node_id: d.nodeId, actor_id: d.actor.id, comment: d.comment, input: d.input })));
+  } catch (err) {
+    if (engineErrorCode(err) === "invalid_input") throw await reviewerInputError(d, err as Error);
+    throw err;
+  }
+  audit("gate.approve", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}) });
+  return getRun({ id: d.id });
+}
+
+/** Reject the pending gate: the run fails naming the gate and the reviewer. */
+export async function rejectGate(d: Omit<GateDecisionInput, "input">): Promise<RunDto> {
+  requireRunRecord(d.id);
+  const rt = runtime();
+  await engineCall(() => rt.decide(d.id, () => rt.engine.reject(d.id, { node_id: d.nodeId, actor_id: d.actor.id, comment: d.comment })));
+  audit("gate.reject", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}) });
+  return getRun({ id: d.id });
+}
+
+/** Cancel: an active run settles its in-flight nodes and fails `cancelled by <actor>`; an idle one fails at once. */
+export async function cancelRun({ id, actor }: { id: string; actor: Actor }): Promise<RunDto> {
+  const before = requireRunRecord(id);
+  const rt = runtime();
+  await engineCall(() => (rt.engine.isActive(id) ? rt.engine.cancel(id, actor.id) : rt.decide(id, () => rt.engine.cancel(id, actor.id))));
+  audit("run.cancel", id, actor, { from_status: before.status });
+  return getRun({ id });
+}
+
+/** 400 naming each bad reviewer field as `input.<field>`, like a body shape error. */
+async function reviewerInputError(d: GateDecisionInput, err: Error): Promise<ApiError> {
+  const loaded = await runtime().store.loadRun(d.id);
+  const gate = loaded?.graph.nodes.find((n) => n.id === d.nodeId && n.type === "human_gate") as HumanGateNode | undefined;
+  const problems = gate ? checkGateInput(gate.config.fields, d.input ?? {}) : [];
+  return new ApiError("invalid_body", err.message, { issues: problems.map((p) => ({ path: `input.${p.field}`, message: p.message })) });
+}

@@ -1,0 +1,49 @@
+/**
+ * Query-string and body schemas of the run routes, shared by their thin handlers.
+ */
+import { z } from "zod";
+import { runSettingsSchema } from "@/engine/graph/schema";
+import { ApiError, issuesOf } from "@/lib/api";
+
+const RUN_STATUSES = ["pending", "running", "paused", "completed", "failed"] as const;
+
+/** Reads the named query parameters through a zod schema; a mismatch is a 400 `invalid_query` with paths. */
+export function parseQuery<S extends z.ZodType>(url: string | URL, schema: S, names: string[]): z.infer<S> {
+  const params = (typeof url === "string" ? new URL(url) : url).searchParams;
+  const raw: Record<string, string> = {};
+  for (const name of names) {
+    const value = params.get(name);
+    if (value !== null) raw[name] = value;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ApiError("invalid_query", undefined, { issues: issuesOf(parsed.error) });
+  return parsed.data;
+}
+
+/** `?wait=<ms>`: 1 to 300000. */
+export const waitQuery = z.object({
+  wait: z.string().regex(/^[0-9]{1,6}$/, "must be a whole number of milliseconds").transform(Number).pipe(z.number().int().min(1, "must be more than 0").max(300_000, "must be at most 300000")).optional(),
+});
+
+export const statusFilter = z.enum(RUN_STATUSES, { message: `must be one of ${RUN_STATUSES.join(", ")}` });
+
+export const runListQuery = z.object({
+  status: statusFilter.optional(),
+  workflow_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "is not a valid id").optional(),
+});
+
+export const lastEventQuery = z.object({
+  last_event_id: z.string().regex(/^[0-9]{1,12}$/, "must be an event id").transform(Number).optional(),
+});
+
+/** `POST /api/workflows/{id}/runs` body: the trigger input and per-run limit overrides. */
+export const triggerBody = z.object({
+  input: z.record(z.string(), z.unknown()).optional(),
+  options: runSettingsSchema.strict().optional(),
+});
+
+const comment = z.string().max(10_000, "at most 10000 characters");
+const nodeId = z.string().min(1).max(200);
+
+export const approveBody = z.object({ node_id: nodeId, input: z.record(z.string(), z.unknown()).optional(), comment: comment.optional() });
+export const rejectBody = z.object({ node_id: nodeId, comment: comment.optional() });

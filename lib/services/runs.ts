@@ -1,0 +1,110 @@
+import "server-only";
+/**
+ * Runs (SPEC §5, §10): trigger, read, list, checkpoints. Triggering validates the
+ * workflow's current graph, writes the pending run and its `run.trigger` audit row in one
+ * transaction, and starts the run in the background under this process's lease.
+ */
+import type { RunOptions, RunRecord, RunStatus, StepRecord } from "@/engine/ports";
+import { publicState } from "@/engine/run/state";
+import { hasErrors } from "@/engine/validate";
+import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
+import { appendAudit } from "@/lib/db/audit";
+import { newId } from "@/lib/db/ids";
+import { findRunWithWorkflow, insertRun, listRunRows, type RunListPosition } from "@/lib/db/run-queries";
+import { writeTransaction } from "@/lib/db/transaction";
+import { runtime, waitForRun } from "@/lib/runtime";
+import { z } from "zod";
+import { cachedValidation } from "./run-validation";
+import { toRunDto, toRunSummaryDto } from "./run-dto";
+import { requireWorkflow } from "./workflows";
+
+export type RunDto = ReturnType<typeof toRunDto>;
+export type RunSummaryDto = ReturnType<typeof toRunSummaryDto>;
+
+export interface TriggerInput {
+  workflowId: string;
+  input: Record<string, unknown>;
+  options: RunOptions;
+  actor: Actor;
+  /** Answer once the run completes, fails or pauses, or after this many ms. */
+  waitMs?: number;
+}
+
+/** Creates and starts a run; with `waitMs`, answers when it settles (or as it stands then). */
+export async function triggerRun(t: TriggerInput): Promise<RunDto> {
+  const rt = runtime();
+  const runId = newId();
+  const now = Date.now();
+  writeTransaction((tx) => {
+    const workflow = requireWorkflow({ id: t.workflowId }, tx);
+    const validation = cachedValidation(workflow);
+    if (hasErrors(validation)) {
+      throw new ApiError("invalid_graph", `the workflow's graph has ${validation.errors.length} error(s); fix them before running it`, { errors: validation.errors, warnings: validation.warnings });
+    }
+    insertRun(tx, {
+      id: runId, workflowId: workflow.id, workflowVersion: workflow.version, graph: workflow.graph, input: t.input, options: t.options,
+      createdBy: t.actor.id, createdAt: now, leaseOwner: rt.owner, leaseExpiresAt: now + rt.leases.timings.ttlMs,
+    });
+    appendAudit(tx, { action: "run.trigger", actorId: t.actor.id, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) });
+  });
+  const waiter = t.waitMs ? waitForRun(rt.bus, runId, t.waitMs) : null;
+  const started = rt.startTriggered(runId);
+  if (!waiter) return getRun({ id: runId });
+  waiter.also(started.then((h) => h?.done));
+  await waiter.promise;
+  return getRun({ id: runId });
+}
+
+/** The run whole, with its steps (inputs materialized once per checkpoint) and spend. */
+export async function getRun({ id }: { id: string }): Promise<RunDto> {
+  const found = findRunWithWorkflow(id);
+  if (!found) throw notFound("run not found");
+  const store = runtime().store;
+  const steps = await store.listSteps(id);
+  const inputs = await stepInputs(id, steps);
+  return toRunDto(found.run, found.workflow_name, steps, (s) => inputs.get(s.input_checkpoint) ?? null);
+}
+
+/** Public state per checkpoint seq the steps started from: all checkpoints materialized in one pass. */
+async function stepInputs(runId: string, steps: StepRecord[]): Promise<Map<number, Record<string, unknown>>> {
+  const out = new Map<number, Record<string, unknown>>();
+  if (steps.length === 0) return out;
+  const wanted = new Set(steps.map((s) => s.input_checkpoint));
+  for (const cp of await runtime().store.listCheckpoints(runId)) {
+    if (wanted.has(cp.seq)) out.set(cp.seq, publicState(cp.state));
+  }
+  return out;
+}
+
+/** The run row alone (404 when unknown). */
+export function requireRunRecord(id: string): RunRecord {
+  const found = findRunWithWorkflow(id);
+  if (!found) throw notFound("run not found");
+  return found.run;
+}
+
+const listCursor = z.object({ created_at: z.string().max(100), id: z.string().max(100) });
+
+export interface RunListQuery {
+  workflowId?: string;
+  status?: RunStatus;
+}
+
+/** Runs newest first; `workflowId` must name a live workflow when given from its own route. */
+export function listRuns(query: RunListQuery, page: PageRequest): Page<RunSummaryDto> {
+  const after: RunListPosition | undefined = page.cursor ? decodeCursor(page.cursor, listCursor) : undefined;
+  const rows = listRunRows({ workflowId: query.workflowId, status: query.status, after, limit: page.limit + 1 });
+  return toPage(rows, page.limit, (r) => toRunSummaryDto(r.run, r.workflow_name), (r) => ({ created_at: r.created_key, id: r.run.id }));
+}
+
+/** Time travel: every checkpoint of the run with its public state. */
+export async function listRunCheckpoints({ id }: { id: string }) {
+  requireRunRecord(id);
+  const checkpoints = await runtime().store.listCheckpoints(id);
+  return {
+    items: checkpoints.map((cp) => ({
+      seq: cp.seq, step_name: cp.step_name, created_at: new Date(cp.created_at).toISOString(),
+      completed: cp.completed, queue: cp.queue, state: publicState(cp.state),
+    })),
+  };
+}

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brokenGraph, twoNodeGraph } from "./support/graphs";
+import { client } from "./support/http";
+import { agentChain, delayGraph, gateGraph } from "./support/run-graphs";
+import { startServer, type TestServer } from "./support/server";
+import { openDb } from "./support/db";
+
+type Step = { id: string; seq: number; node_id: string; status: string; input: Record<string, unknown> | null; output: unknown; cost_usd: number; tokens_in: number; model: string | null; idempotency_key: string };
+type Run = {
+  id: string; status: string; workflow_id: string; workflow_name: string; workflow_version: number; output: Record<string, unknown> | null;
+  cost_usd: number; tokens_in: number; tokens_out: number; error_message: string | null; pending_gate: { node_id: string; prompt: string } | null;
+  steps: Step[]; spend: { cost_usd: number; by_model: { key: string; cost_usd: number }[]; by_node: { key: string }[] };
+};
+type Page<T> = { items: T[]; next_cursor: string | null };
+type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown> } };
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+
+async function workflow(graph: unknown, name = "Runs"): Promise<string> {
+  const res = await api.post<{ id: string }>("/api/workflows", { name, graph });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+const countRows = (table: string) => {
+  const conn = openDb(server.dbFile);
+  try {
+    return (conn.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  } finally {
+    conn.close();
+  }
+};
+
+beforeAll(async () => {
+  server = await startServer();
+  api = client(server.baseUrl);
+});
+afterAll(async () => server?.stop());
+
+describe("triggering runs", () => {
+  it("answers 201 at once with a pending run, which then completes in the background", async () => {
+    const wf = await workflow(delayGraph(300));
+    const started = Date.now();
+    const res = await api.post<Run>(`/api/workflows/${wf}/runs`, { input: { ticket: "T-1" } });
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: "pending", workflow_id: wf, workflow_version: 1, workflow_name: "Runs", steps: [] });
+    const done = await api.post<Run>(`/api/workflows/${wf}/runs?wait=5000`, {});
+    expect(done.body.status).toBe("completed");
+    await expect.poll(async () => (await api.get<Run>(`/api/runs/${res.body.id}`)).body.status, { timeout: 5000 }).toBe("completed");
+  });
+
+  it("?wait= answers with the completed run, its output, steps and costs", async () => {
+    const wf = await workflow(twoNodeGraph());
+    const res = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "printer on fire" } });
+    expect(res.status).toBe(201);
+    const run = res.body;
+    expect(run.status).toBe("completed");
+    expect(run.output).toMatchObject({ ticket: "printer on fire", input: { ticket: "printer on fire" } });
+    expect(typeof run.output?.category).toBe("string");
+    expect(run.steps.map((s) => [s.node_id, s.status])).toEqual([["classify", "completed"], ["store", "completed"]]);
+    expect(run.steps[0].input).toEqual({ ticket: "printer on fire", input: { ticket: "printer on fire" } });
+    expect(run.steps[1].input).toHaveProperty("category");
+    expect(run.steps[0].idempotency_key).toBe(`${run.id}:classify:1`);
+    expect(run.steps[0].cost_usd).toBeGreaterThan(0);
+    expect(run.steps[0].model).toBe("mock");
+    const sum = run.steps.reduce((a, s) => a + Math.round(s.cost_usd * 1e6), 0) / 1e6;
+    expect(run.cost_usd).toBe(sum);
+    expect(run.spend.cost_usd).toBe(run.cost_usd);
+    expect(run.spend.by_model).toEqual([expect.objectContaining({ key: "mock", cost_usd: run.cost_usd })]);
+    expect(run.tokens_in).toBe(run.steps.reduce((a, s) => a + s.tokens_in, 0));
+  });
+
+  it("applies trigger options over the graph settings", async () => {
+    const wf = await workflow(agentChain(3));
+    const res = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { options: { max_node_executions: 2 } });
+    expect(res.body.status).toBe("failed");
+    expect(res.body.error_message).toMatch(/execution/i);
+  });
+
+  it("refuses an invalid graph with 422 and the errors, storing nothing", async () => {
+    const wf = await workflow(brokenGraph());
+    const runsBefore = countRows("runs");
+    const auditBefore = countRows("audit_entries");
+    const res = await api.post<ErrorBody>(`/api/workflows/${wf}/runs`, {});
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe("invalid_graph");
+    const errors = res.body.error.details?.errors as { code: string }[];
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    expect(countRows("runs")).toBe(runsBefore);
+    expect(countRows("audit_entries")).toBe(auditBefore);
+  });
+
+  it("refuses bad bodies and queries with 400 and paths", async () => {
+    const wf = await workflow(twoNodeGraph());
+    const bad = await api.post<ErrorBody>(`/api/workflows/${wf}/runs`, { input: [1, 2], options: { max_parallel_nodes: 0, bogus: 1 } });
+    expect(bad.status).toBe(400);
+    const paths = (bad.body.error.details?.issues as { path: string }[]).map((i) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(["input", "options.max_parallel_nodes"]));
+    expect((await api.post<ErrorBody>(`/api/workflows/${wf}/runs`, "{nope")).body.error.code).toBe("invalid_json");
+    for (const wait of ["0", "300001", "abc", "-5"]) {
+      const res = await api.post<ErrorBody>(`/api/workflows/${wf}/runs?wait=${wait}`, {});
+      expect(res.status, wait).toBe(400);
+      expect(res.body.error.code).toBe("invalid_query");
+    }
+    expect((await api.get<ErrorBody>(`/api/runs?status=bogus`)).status).toBe(400);
+  });
+
+  it("answers 404 for unknown workflows and runs", async () => {
+    expect((await api.post("/api/workflows/nope/runs", {})).status).toBe(404);
+    expect((await api.get("/api/workflows/nope/runs")).status).toBe(404);
+    for (const path of ["/api/runs/nope", "/api/runs/nope/checkpoints", "/api/runs/nope/events", "/api/runs/..%2Fx"]) {
+      expect((await api.get(path)).status, path).toBe(404);
+    }
+    for (const action of ["resume", "cancel"]) expect((await api.post(`/api/runs/nope/${action}`)).status).toBe(404);
+    expect((await api.post("/api/runs/nope/approve", { node_id: "x" })).status).toBe(404);
+  });
+});
+
+describe("gates and lifecycle", () => {
+  it("pauses at a gate, refuses bad reviewer input, then completes once approved", async () => {
+    const wf = await workflow(gateGraph());
+    const paused = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "T-9" } });
+    expect(paused.body.status).toBe("paused");
+    expect(paused.body.pending_gate).toMatchObject({ node_id: "review", prompt: "Approve the draft for T-9?" });
+    const id = paused.body.id;
+
+    const inbox = await api.get<Page<{ run_id: string; workflow_name: string; waited_ms: number; pending_gate: { node_id: string } }>>("/api/approvals");
+    expect(inbox.body.items.find((i) => i.run_id === id)).toMatchObject({ workflow_name: "Runs", pending_gate: { node_id: "review" } });
+
+    const missing = await api.post<ErrorBody>(`/api/runs/${id}/approve`, { node_id: "review", input: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.details?.issues).toEqual([expect.objectContaining({ path: "input.decision" })]);
+    expect((await api.post<ErrorBody>(`/api/runs/${id}/approve`, { node_id: "draft", input: { decision: "send" } })).status).toBe(409);
+    expect((await api.post<ErrorBody>(`/api/runs/${id}/resume`)).body.error.code).toBe("bad_state");
+
+    const approved = await api.post<Run>(`/api/runs/${id}/approve`, { node_id: "review", input: { decision: "send" }, comment: "ok" });
+    expect(approved.status).toBe(202);
+    await expect.poll(async () => (await api.get<Run>(`/api/runs/${id}`)).body.status, { timeout: 5000 }).toBe("completed");
+    const run = (await api.get<Run>(`/api/runs/${id}`)).body;
+    expect(run.output).toMatchObject({ decision: "send", send: { sent: "send" }, approval_review: { approved: true, comment: "ok", actor_id: "local" } });
+    expect(run.steps.find((s) => s.node_id === "review")?.status).toBe("completed");
+    expect((await api.post<ErrorBody>(`/api/runs/${id}/approve`, { node_id: "review", input: { decision: "send" } })).status).toBe(409);
+    expect((await api.post(`/api/runs/${id}/cancel`)).status).toBe(409);
+
+    const audit = await api.get<Page<{ action: string }>>(`/api/audit?target_type=run&target_id=${id}`);
+    expect(audit.body.items.map((e) => e.action)).toEqual(["gate.approve", "run.trigger"]);
+  });
+
+  it("reject fails the run naming the gate and the reviewer", async () => {
+    const wf = await workflow(gateGraph());
+    const { body } = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "T-2" } });
+    const res = await api.post<Run>(`/api/runs/${body.id}/reject`, { node_id: "review", comment: "tone" });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe("failed");
+    expect(res.body.error_message).toMatch(/review/);
+    expect(res.body.error_message).toMatch(/local/);
+    expect((await api.post(`/api/runs/${body.id}/reject`, { node_id: "review" })).status).toBe(409);
+    expect((await api.post<ErrorBody>(`/api/runs/${body.id}/reject`, {})).status).toBe(400);
+  });
+
+  it("cancel stops an active run; resume continues a failed one to completion", async () => {
+    const wf = await workflow(delayGraph(60_000));
+    const { body } = await api.post<Run>(`/api/workflows/${wf}/runs`, {});
+    await expect.poll(async () => (await api.get<Run>(`/api/runs/${body.id}`)).body.status, { timeout: 5000 }).toBe("running");
+    const cancelled = await api.post<Run>(`/api/runs/${body.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: "failed", error_message: "cancelled by local" });
+    expect((await api.post(`/api/runs/${body.id}/cancel`)).status).toBe(409);
+
+    const wf2 = await workflow(gateGraph());
+    const paused = (await api.post<Run>(`/api/workflows/${wf2}/runs?wait=10000`, { input: { ticket: "x" } })).body;
+    const cancelledPaused = await api.post<Run>(`/api/runs/${paused.id}/cancel`);
+    expect(cancelledPaused.body.status).toBe("failed");
+    const resumed = await api.post<Run>(`/api/runs/${paused.id}/resume`);
+    expect(resumed.status).toBe(202);
+    expect(["running", "paused"]).toContain(resumed.body.status);
+    await expect.poll(async () => (await api.get<Run>(`/api/runs/${paused.id}`)).body.status, { timeout: 5000 }).toBe("paused");
+    const audit = await api.get<Page<{ action: string }>>(`/api/audit?target_type=run&target_id=${paused.id}`);
+    expect(audit.body.items.map((e) => e.action)).toEqual(["run.resume", "run.cancel", "run.trigger"]);
+  });
+});
+
+describe("reading runs", () => {
+  it("lists runs newest first with filters and pagination", async () => {
+    const wf = await workflow(twoNodeGraph(), "Listed");
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: `#${i}` } })).body.id);
+    const first = await api.get<Page<Run>>(`/api/workflows/${wf}/runs?limit=2`);
+    expect(first.body.items.map((r) => r.id)).toEqual([ids[2], ids[1]]);
+    expect(first.body.items[0]).not.toHaveProperty("steps");
+    const second = await api.get<Page<Run>>(`/api/workflows/${wf}/runs?limit=2&cursor=${first.body.next_cursor}`);
+    expect(second.body).toMatchObject({ items: [expect.objectContaining({ id: ids[0] })], next_cursor: null });
+    const all = await api.get<Page<Run>>(`/api/runs?workflow_id=${wf}&status=completed`);
+    expect(all.body.items.map((r) => r.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(all.body.items[0].workflow_name).toBe("Listed");
+    expect((await api.get<Page<Run>>(`/api/runs?workflow_id=${wf}&status=failed`)).body.items).toEqual([]);
+  });
+
+  it("serves checkpoints with public state for time travel", async () => {
+    const wf = await workflow(twoNodeGraph());
+    const { body } = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "cp" } });
+    const cps = await api.get<{ items: { seq: number; step_name: string; completed: string[]; state: Record<string, unknown> }[] }>(`/api/runs/${body.id}/checkpoints`);
+    expect(cps.body.items.map((c) => c.step_name)).toEqual(["run_start", "node:classify", "node:store"]);
+    expect(cps.body.items[2].completed).toEqual(["classify", "store"]);
+    expect(cps.body.items[1].state).toHaveProperty("category");
+  });
+
+  it("lists models and tools", async () => {
+    const models = await api.get<{ items: { id: string; input_usd_per_mtok: number }[] }>("/api/models");
+    expect(models.body.items.find((m) => m.id === "mock")?.input_usd_per_mtok).toBeGreaterThan(0);
+    const tools = await api.get<{ items: { name: string; params: { name: string }[] }[] }>("/api/tools");
+    expect(tools.body.items.map((t) => t.name).sort()).toEqual(["delay", "http_request", "json_parse", "set"]);
+    expect(tools.body.items.find((t) => t.name === "http_request")?.params.map((p) => p.name)).toEqual(expect.arrayContaining(["method", "url"]));
+  });
+
+  it("keeps the audit chain valid", async () => {
+    expect((await api.get("/api/audit/verify")).body).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,63 @@
+/** Graph fixtures for run tests. */
+
+type Node = { id: string; type: string; position?: { x: number; y: number }; config: Record<string, unknown> };
+type Edge = { id: string; source: string; target: string; condition_value?: string };
+
+const at = (i: number) => ({ x: i * 200, y: 0 });
+
+/** A straight line of nodes, each edge from one to the next. */
+export function chain(nodes: Node[]): { nodes: Node[]; edges: Edge[] } {
+  return {
+    nodes: nodes.map((n, i) => ({ position: at(i), ...n })),
+    edges: nodes.slice(1).map((n, i) => ({ id: `e${i + 1}`, source: nodes[i].id, target: n.id })),
+  };
+}
+
+/** agent → human gate (with a required `decision` select field) → set tool using the decision. */
+export function gateGraph(timeoutMs?: number) {
+  return chain([
+    { id: "draft", type: "agent", config: { label: "Draft", model: "mock", user_message: "Reply to {ticket}", output_key: "draft" } },
+    {
+      id: "review",
+      type: "human_gate",
+      config: {
+        label: "Review",
+        prompt: "Approve the draft for {ticket}?",
+        fields: [{ name: "decision", type: "select", options: ["send", "hold"], required: true }],
+        ...(timeoutMs ? { timeout_ms: timeoutMs } : {}),
+      },
+    },
+    { id: "send", type: "tool", config: { label: "Send", tool: "set", params: { sent: "{decision}" } } },
+  ]);
+}
+
+/** A loop that runs its body three times (exercises the internal `__loop_*` counter), then a mock agent. */
+export function loopGraph() {
+  return {
+    nodes: [
+      { id: "init", type: "tool", position: at(0), config: { tool: "set", params: { n: 0 } } },
+      { id: "loop", type: "loop", position: at(1), config: { label: "Three times", expression: "true", max_iterations: 3 } },
+      { id: "body", type: "agent", position: at(2), config: { model: "mock", user_message: "iteration", output_key: "last" } },
+      { id: "done", type: "tool", position: at(3), config: { tool: "set", params: { finished: "yes" } } },
+    ],
+    edges: [
+      { id: "e1", source: "init", target: "loop" },
+      { id: "e2", source: "loop", target: "body", condition_value: "true" },
+      { id: "e3", source: "body", target: "loop" },
+      { id: "e4", source: "loop", target: "done", condition_value: "false" },
+    ],
+  };
+}
+
+/** One `delay` tool node: a run that stays active for `ms`. */
+export function delayGraph(ms: number) {
+  return chain([
+    { id: "wait", type: "tool", config: { tool: "delay", params: { ms } } },
+    { id: "after", type: "tool", config: { tool: "set", params: { done: true } } },
+  ]);
+}
+
+/** Three mock agents in a row. */
+export function agentChain(n = 3) {
+  return chain(Array.from({ length: n }, (_, i) => ({ id: `a${i + 1}`, type: "agent", config: { model: "mock", user_message: `step ${i + 1}: {input}` } })));
+}
