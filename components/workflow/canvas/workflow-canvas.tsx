@@ -1,5 +1,6 @@
 "use client";
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, type IsValidConnection } from "@xyflow/react";
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, type IsValidConnection, type NodeMouseHandler } from "@xyflow/react";
+import { useCallback, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { WorkflowEdge, WorkflowNode } from "../flow-types";
 import { nodeTypes } from "../nodes/node-types";
@@ -18,6 +19,16 @@ export function WorkflowCanvas() {
     useShallow((s) => ({ nodes: s.nodes, edges: s.edges, onNodesChange: s.onNodesChange, onEdgesChange: s.onEdgesChange, connect: s.connect })),
   );
   const { onDragOver, onDrop } = usePaletteDrop();
+  const selectNode = useEditorStore((s) => s.selectNode);
+  // A plain click on a node that is part of a multi-selection selects just that node.
+  const onNodeClick = useCallback<NodeMouseHandler<WorkflowNode>>(
+    (e, node) => {
+      if (!e.shiftKey && !e.metaKey && !e.ctrlKey) selectNode(node.id);
+    },
+    [selectNode],
+  );
+  // Fit only a graph that exists at mount: React Flow would otherwise re-fit when the first node is dropped.
+  const [fitOnMount] = useState(() => nodes.length > 0);
   return (
     <div className="relative h-full w-full" data-testid="canvas">
       <ReactFlow<WorkflowNode, WorkflowEdge>
@@ -29,11 +40,12 @@ export function WorkflowCanvas() {
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={connect}
+        onNodeClick={onNodeClick}
         isValidConnection={isValidConnection}
         onDragOver={onDragOver}
         onDrop={onDrop}
         deleteKeyCode={null}
-        fitView
+        fitView={fitOnMount}
         fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
         minZoom={0.1}
         onlyRenderVisibleElements={nodes.length > 200}

@@ -1,4 +1,5 @@
 "use client";
+import { useReactFlow } from "@xyflow/react";
 import Link from "next/link";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
@@ -31,6 +32,11 @@ export function EditorToolbar({
   const undo = useEditorHistory((h) => h.undo);
   const redo = useEditorHistory((h) => h.redo);
   const file = useRef<HTMLInputElement>(null);
+  const { fitView } = useReactFlow();
+  const layout = () => {
+    autoLayout();
+    requestAnimationFrame(() => void fitView({ padding: 0.2, maxZoom: 1, duration: 200 }));
+  };
 
   return (
     <div className="flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4" data-testid="editor-toolbar">
@@ -61,7 +67,7 @@ export function EditorToolbar({
           <Icon d={ICONS.redo} />
         </Button>
         <span className="mx-1 h-5 w-px bg-slate-200" />
-        <Button variant="ghost" size="sm" onClick={autoLayout} data-testid="auto-layout" title="Arrange nodes left to right">
+        <Button variant="ghost" size="sm" onClick={layout} data-testid="auto-layout" title="Arrange nodes left to right">
           <Icon d={ICONS.layout} /> Layout
         </Button>
         <Button variant="ghost" size="sm" onClick={() => file.current?.click()} data-testid="import" title="Replace the canvas with a workflow file">

@@ -23,7 +23,7 @@ export function parseRunInput(text: string): { ok: true; input: Record<string, u
 /** Trigger input, then run; an invalid graph comes back as its list of errors. Unsaved work is saved first. */
 export function RunDialog({ open, onClose, workflowId, dirty, save }: { open: boolean; onClose: () => void; workflowId: string; dirty: boolean; save: () => Promise<boolean> }) {
   const router = useRouter();
-  const [text, setText] = useState("{\n  \n}");
+  const [text, setText] = useState("{}");
   const [message, setMessage] = useState<string | null>(null);
   const [errors, setErrors] = useState<ValidationIssue[]>([]);
   const [busy, setBusy] = useState(false);
@@ -72,7 +72,7 @@ export function RunDialog({ open, onClose, workflowId, dirty, save }: { open: bo
       <label htmlFor="run-input" className="block text-xs font-medium text-slate-600">
         Trigger input (JSON object): its keys become state
       </label>
-      <TextArea id="run-input" data-testid="run-input" rows={8} className="mt-1" value={text} invalid={!parsed.ok} onChange={(e) => setText(e.target.value)} />
+      <TextArea id="run-input" data-testid="run-input" rows={8} className="mt-1" placeholder='{"ticket": "My printer is on fire"}' value={text} invalid={!parsed.ok} onChange={(e) => setText(e.target.value)} />
       {!parsed.ok && <p className="mt-1 text-xs text-red-600" data-testid="run-input-error">{parsed.message}</p>}
       {message && (
         <div className="mt-3 rounded-md bg-red-50 p-3 text-xs text-red-800 ring-1 ring-red-100" data-testid="run-refused">

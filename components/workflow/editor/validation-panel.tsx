@@ -14,7 +14,7 @@ export function ValidationPanel() {
   const selectNode = useEditorStore((s) => s.selectNode);
   const selectEdge = useEditorStore((s) => s.selectEdge);
   const { fitView } = useReactFlow();
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(false);
   const total = issues.errors.length + issues.warnings.length;
 
   const pick = (issue: ValidationIssue) => {
@@ -25,7 +25,7 @@ export function ValidationPanel() {
   };
 
   return (
-    <Panel position="top-right" className="!m-3 w-80">
+    <Panel position="top-right" className={`!m-3 ${open && total > 0 ? "w-80" : ""}`}>
       <div className="overflow-hidden rounded-lg bg-white/95 shadow-sm ring-1 ring-slate-200" data-testid="validation-panel">
         <button
           type="button"
@@ -42,7 +42,7 @@ export function ValidationPanel() {
               <span className={issues.errors.length ? "text-red-700" : "text-slate-500"}>{plural(issues.errors.length, "error")}</span>
               <span className="text-slate-300">·</span>
               <span className={issues.warnings.length ? "text-amber-700" : "text-slate-500"}>{plural(issues.warnings.length, "warning")}</span>
-              <span className="ml-auto text-slate-400">{open ? "Hide" : "Show"}</span>
+              <span className="ml-auto pl-2 text-slate-400">{open ? "Hide" : "Show"}</span>
             </>
           )}
         </button>

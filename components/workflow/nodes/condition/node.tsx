@@ -10,7 +10,7 @@ export const ConditionNodeView = memo(function ConditionNodeView({ id, data, sel
   const c = data.config;
   return (
     <NodeShell id={id} type="condition" label={c.label} selected={selected}>
-      <code className="block truncate pr-10 font-mono text-[11px] text-sky-800">{clip(c.expression, 34) || "no expression"}</code>
+      <code className="block truncate font-mono text-[11px] text-sky-800">{clip(c.expression, 34) || "no expression"}</code>
     </NodeShell>
   );
 });

@@ -52,8 +52,8 @@ export const NodeShell = memo(function NodeShell({
       {children && <div className="border-t border-slate-100 px-3 py-2 text-xs text-slate-600">{children}</div>}
       {isBranching(type) ? (
         <>
-          <BranchHandle id={id} value="true" top="38%" />
-          <BranchHandle id={id} value="false" top="74%" />
+          <BranchHandle id={id} value="true" top="40%" />
+          <BranchHandle id={id} value="false" top="75%" />
         </>
       ) : (
         <Handle type="source" position={Position.Right} className={handleClass} data-testid={`handle-${id}-out`} />
@@ -66,7 +66,7 @@ function BranchHandle({ id, value, top }: { id: string; value: "true" | "false";
   const tone = value === "true" ? "text-emerald-700" : "text-rose-700";
   return (
     <>
-      <span className={`pointer-events-none absolute right-3 -translate-y-1/2 text-[10px] font-semibold uppercase ${tone}`} style={{ top }}>
+      <span className={`pointer-events-none absolute left-full ml-2 -translate-y-full text-[10px] font-semibold ${tone}`} style={{ top }}>
         {value}
       </span>
       <Handle

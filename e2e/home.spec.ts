@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { Api } from "./pages/api";
+import { EditorPage } from "./pages/editor-page";
+import { HomePage } from "./pages/home-page";
+
+test.describe("home page", () => {
+  test("empty state, create, rename, export and delete", async ({ page, request }) => {
+    const api = new Api(request);
+    await api.deleteAllWorkflows();
+    const home = new HomePage(page);
+    await home.goto();
+    await expect(home.empty).toContainText("No workflows yet");
+
+    await home.create("Ticket triage", "Sort incoming tickets");
+    const editor = new EditorPage(page);
+    await expect(page.getByTestId("workflow-name")).toHaveValue("Ticket triage");
+    await expect(page.getByTestId("canvas-empty")).toBeVisible();
+    await expect(editor.version).toHaveText("v1");
+
+    await page.getByRole("link", { name: "All workflows" }).click();
+    await expect(home.row("Ticket triage")).toContainText("v1");
+    await expect(home.row("Ticket triage")).toContainText("never run");
+
+    await home.rename("Ticket triage", "Ticket router");
+
+    const download = await home.export("Ticket router");
+    expect(download.suggestedFilename()).toBe("ticket-router.workflow.json");
+    const file = JSON.parse(await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString()));
+    expect(file).toMatchObject({ name: "Ticket router", description: "Sort incoming tickets", graph: { nodes: [], edges: [] } });
+
+    await home.delete("Ticket router");
+    await expect(home.empty).toBeVisible();
+  });
+
+  test("imports a workflow file into a new workflow", async ({ page }) => {
+    const home = new HomePage(page);
+    await home.goto();
+    const graph = {
+      nodes: [
+        { id: "ask", type: "agent", position: { x: 0, y: 0 }, config: { model: "mock", user_message: "Hi {name}" } },
+        { id: "done", type: "merge", position: { x: 320, y: 0 }, config: {} },
+      ],
+      edges: [{ id: "e1", source: "ask", target: "done" }],
+    };
+    await home.importFile("greeter.workflow.json", JSON.stringify({ name: "Greeter", graph }));
+    const editor = new EditorPage(page);
+    await expect(page.getByTestId("workflow-name")).toHaveValue("Greeter");
+    await expect(editor.nodes).toHaveCount(2);
+    await expect(editor.edges).toHaveCount(1);
+  });
+
+  test("refuses a file that is not a workflow", async ({ page }) => {
+    const home = new HomePage(page);
+    await home.goto();
+    await home.importFile("bad.json", JSON.stringify({ graph: { nodes: [{ id: "x", type: "teleport" }], edges: [] } }));
+    await expect(page.getByTestId("home-notice")).toContainText("graph.nodes.0.type");
+  });
+});

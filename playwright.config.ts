@@ -1,0 +1,55 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Pick a free port once, in the runner process; workers inherit it through the environment.
+function freePort(): number {
+  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
+  const out = execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ]);
+  process.env.E2E_PORT = String(Number(String(out).trim()));
+  return Number(process.env.E2E_PORT);
+}
+
+const PORT = freePort();
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Honour a custom build directory (NEXT_DIST_DIR) so side-by-side builds do not collide; each gets its own database.
+const DIST = process.env.NEXT_DIST_DIR || ".next";
+const E2E_DIR = path.join(__dirname, ".e2e", DIST.replace(/^\.+/, "") || "next");
+const E2E_DB = `file:${path.join(E2E_DIR, "e2e.db")}`;
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: path.join(E2E_DIR, "test-results"),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    acceptDownloads: true,
+    launchOptions: {
+      // Debian's Chromium (apt-get install -y chromium); `npx playwright install` cannot download here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    // Fresh e2e database, migrations applied, then the production server (build first, into the same NEXT_DIST_DIR).
+    command: `rm -rf "${E2E_DIR}/e2e.db"* && mkdir -p "${E2E_DIR}" && npx prisma migrate deploy && npx next start -H 127.0.0.1 -p ${PORT}`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { DATABASE_URL: E2E_DB, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: DIST },
+  },
+});
