@@ -22,6 +22,8 @@ export interface TestServer {
   kill9(): Promise<void>;
   /** Starts the server again on the same database and port (after stop or kill9). */
   restart(): Promise<void>;
+  /** Everything the server printed (stdout and stderr), across restarts. */
+  log(): string;
 }
 
 export interface ServerOptions {
@@ -47,15 +49,20 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
+  let fullLog = "";
 
   const launch = async () => {
     // The `next` bin runs the server in this very process (exec semantics): killing its pid leaves no orphan.
     const proc = spawn(bin("next"), ["start", "-H", "127.0.0.1", "-p", String(port)], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     child = proc;
     let output = "";
-    proc.stdout?.on("data", (d) => (output += String(d)));
+    proc.stdout?.on("data", (d) => {
+      output += String(d);
+      fullLog += String(d);
+    });
     proc.stderr?.on("data", (d) => {
       output += String(d);
+      fullLog += String(d);
       if (process.env.SHOW_SERVER_LOG) process.stderr.write(d);
     });
     await waitForHealth(baseUrl, proc, () => output);
@@ -79,6 +86,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       if (!options.keepFiles) rmSync(dir, { recursive: true, force: true });
     },
     kill9: () => terminate("SIGKILL"),
+    log: () => fullLog,
     async restart() {
       await terminate("SIGTERM");
       await launch();

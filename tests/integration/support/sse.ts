@@ -43,7 +43,11 @@ export async function openSse(url: string, lastEventId?: number): Promise<SseCon
           const e = parseBlock(block);
           if (!e) continue;
           events.push(e);
-          for (const w of [...waiters]) if (w.pred(e)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(e));
+          for (const w of [...waiters]) {
+            if (!w.pred(e)) continue;
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve(e);
+          }
         }
       }
     } catch {

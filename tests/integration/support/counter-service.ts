@@ -1,0 +1,61 @@
+/**
+ * A local HTTP service that counts requests per path and Idempotency-Key, for crash tests.
+ * `/slow` holds its first response until the test releases it (or forever), later ones answer at once.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface CounterService {
+  url: string;
+  /** Requests seen, in order: path and Idempotency-Key. */
+  requests: { path: string; key: string | undefined }[];
+  count(path: string): number;
+  keys(path: string): (string | undefined)[];
+  /** Resolves when `path` has been requested `n` times. */
+  seen(path: string, n?: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startCounterService(): Promise<CounterService> {
+  const requests: CounterService["requests"] = [];
+  const listeners = new Set<() => void>();
+  let slowHeld = false;
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    requests.push({ path, key: req.headers["idempotency-key"] as string | undefined });
+    for (const l of [...listeners]) l();
+    if (path === "/slow" && !slowHeld) {
+      slowHeld = true;
+      req.socket.on("close", () => res.destroy());
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ path, n: requests.filter((r) => r.path === path).length }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+  const count = (path: string) => requests.filter((r) => r.path === path).length;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    count,
+    keys: (path) => requests.filter((r) => r.path === path).map((r) => r.key),
+    seen(path, n = 1, timeoutMs = 15_000) {
+      if (count(path) >= n) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => (listeners.delete(check), reject(new Error(`${path} not requested ${n} time(s) within ${timeoutMs} ms`))), timeoutMs);
+        const check = () => {
+          if (count(path) < n) return;
+          clearTimeout(timer);
+          listeners.delete(check);
+          resolve();
+        };
+        listeners.add(check);
+      });
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
