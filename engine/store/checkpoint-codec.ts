@@ -3,7 +3,8 @@
  *
  * Writing the whole state after every node costs O(state) per node, so a long run costs
  * O(n²). Instead each checkpoint is stored as a delta against the previous one (only the
- * keys the engine wrote since then, plus the ids appended to `completed`), with a full
+ * keys the engine wrote since then, and what changed in `completed`, the queue and the
+ * scheduler meta), with a full
  * snapshot every `full_every` checkpoints or as soon as the deltas written since the last
  * full snapshot outweigh it. Restoring one checkpoint therefore reads at most one full
  * snapshot plus deltas of about the same size: bounded, whatever the run's length.
@@ -12,8 +13,9 @@
  * consumes it (it may update the copy of the meta it holds), so keep the returned cursor
  * once the row is durably written, and use null (a full snapshot) if it was not.
  */
-import type { CheckpointRecord, CheckpointTag, CheckpointWrite, SchedulerMeta, State } from "../ports";
+import type { CheckpointRecord, CheckpointTag, CheckpointWrite, QueueItem, SchedulerMeta, State } from "../ports";
 import { applyMetaDelta, diffMeta, type MetaDelta } from "./meta-delta";
+import { applySequence, applySequenceInPlace, diffSequence, sameId, sameQueueItem, type SequenceDelta } from "./sequence-delta";
 import { setOwn } from "./set-own";
 
 export type CheckpointEncoding = "full" | "delta";
@@ -28,8 +30,9 @@ export interface EncodedCheckpoint {
   base_seq: number;
   /** Full: the state object. Delta: {@link StateDelta}. */
   state: string;
-  /** Full: the id array. Delta: {@link CompletedDelta}. */
+  /** Full: the id array. Delta: a {@link SequenceDelta} of ids. */
   completed: string;
+  /** Full: the item array. Delta: a {@link SequenceDelta} of items. */
   queue: string;
   /** Full: the meta object. Delta: {@link MetaDelta}. */
   meta: string;
@@ -42,12 +45,6 @@ export interface StateDelta {
   unset: string[];
 }
 
-/** Delta of `completed`: keep the base's first `keep` ids, then append `add`. */
-export interface CompletedDelta {
-  keep: number;
-  add: string[];
-}
-
 /** What the encoder remembers about a run's last written checkpoint. */
 export interface EncoderCursor {
   last_seq: number;
@@ -57,8 +54,9 @@ export interface EncoderCursor {
   delta_bytes: number;
   /** Number of deltas written since it. */
   deltas: number;
-  /** A private copy of the last checkpoint's `completed`, to encode appends. */
+  /** Private copies of the last checkpoint's `completed` and `queue`, to encode changes. */
   completed: string[];
+  queue: QueueItem[];
   /** A private copy of the last checkpoint's meta, to encode what changed. */
   meta: SchedulerMeta;
 }
@@ -82,33 +80,50 @@ export function encodeCheckpoint(
   cursor: EncoderCursor | null,
   policy: CodecPolicy = DEFAULT_CODEC_POLICY,
 ): { row: EncodedCheckpoint; cursor: EncoderCursor } {
-  const queue = JSON.stringify(write.queue);
   const metaDelta = cursor && write.changed && cursor.deltas + 1 < policy.full_every ? diffMeta(cursor.meta, write.meta) : null;
   if (cursor && write.changed && metaDelta) {
     const state = JSON.stringify(stateDelta(write.state, write.changed));
-    const appended = completedDelta(cursor.completed, write.completed);
-    const completed = JSON.stringify(appended);
+    const completed = JSON.stringify(diffSequence(cursor.completed, write.completed, sameId));
+    const queue = JSON.stringify(diffSequence(cursor.queue, write.queue, sameQueueItem));
     const meta = JSON.stringify(metaDelta);
     const bytes = rowBytes([state, completed, queue, meta]);
     if (cursor.delta_bytes + bytes <= cursor.full_bytes) {
+      // Advance the private copies from the JSON just written: copies, not the engine's objects.
       applyMetaDelta(cursor.meta, JSON.parse(meta) as MetaDelta);
-      cursor.completed.length = appended.keep;
-      for (const id of appended.add) cursor.completed.push(id);
-      const row = { ...header(write), encoding: "delta" as const, base_seq: cursor.last_seq, state, completed, queue, meta };
-      const next = { last_seq: write.seq, full_bytes: cursor.full_bytes, delta_bytes: cursor.delta_bytes + bytes, deltas: cursor.deltas + 1, completed: cursor.completed, meta: cursor.meta };
+      applySequenceInPlace(cursor.completed, JSON.parse(completed) as SequenceDelta<string>);
+      applySequenceInPlace(cursor.queue, JSON.parse(queue) as SequenceDelta<QueueItem>);
+      const row = encoded(write, "delta", cursor.last_seq, state, completed, queue, meta);
+      const next: EncoderCursor = {
+        last_seq: write.seq,
+        full_bytes: cursor.full_bytes,
+        delta_bytes: cursor.delta_bytes + bytes,
+        deltas: cursor.deltas + 1,
+        completed: cursor.completed,
+        queue: cursor.queue,
+        meta: cursor.meta,
+      };
       return { row, cursor: next };
     }
   }
   const state = JSON.stringify(write.state);
   const completed = JSON.stringify(write.completed);
+  const queue = JSON.stringify(write.queue);
   const meta = JSON.stringify(write.meta);
-  const row = { ...header(write), encoding: "full" as const, base_seq: write.seq, state, completed, queue, meta };
-  const next = { last_seq: write.seq, full_bytes: rowBytes([state, completed, queue, meta]), delta_bytes: 0, deltas: 0, completed: write.completed.slice(), meta: JSON.parse(meta) as SchedulerMeta };
+  const row = encoded(write, "full", write.seq, state, completed, queue, meta);
+  const next: EncoderCursor = {
+    last_seq: write.seq,
+    full_bytes: rowBytes([state, completed, queue, meta]),
+    delta_bytes: 0,
+    deltas: 0,
+    completed: write.completed.slice(),
+    queue: JSON.parse(queue) as QueueItem[],
+    meta: JSON.parse(meta) as SchedulerMeta,
+  };
   return { row, cursor: next };
 }
 
-function header(write: CheckpointWrite) {
-  return { run_id: write.run_id, seq: write.seq, step_name: write.step_name, created_at: write.created_at };
+function encoded(write: CheckpointWrite, encoding: CheckpointEncoding, base_seq: number, state: string, completed: string, queue: string, meta: string): EncodedCheckpoint {
+  return { run_id: write.run_id, seq: write.seq, step_name: write.step_name, encoding, base_seq, state, completed, queue, meta, created_at: write.created_at };
 }
 
 function stateDelta(state: Record<string, unknown>, changed: string[]): StateDelta {
@@ -120,12 +135,6 @@ function stateDelta(state: Record<string, unknown>, changed: string[]): StateDel
   return delta;
 }
 
-function completedDelta(base: readonly string[], next: readonly string[]): CompletedDelta {
-  let keep = 0;
-  const limit = Math.min(base.length, next.length);
-  while (keep < limit && base[keep] === next[keep]) keep++;
-  return { keep, add: next.slice(keep) };
-}
 
 
 /**
@@ -148,6 +157,7 @@ export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointReco
   if (!first || first.encoding !== "full") throw new Error("a checkpoint chain starts with a full snapshot");
   const state = JSON.parse(first.state) as State;
   let completed = JSON.parse(first.completed) as string[];
+  let queue = JSON.parse(first.queue) as QueueItem[];
   const meta = JSON.parse(first.meta) as SchedulerMeta;
   for (let i = 1; i < chain.length; i++) {
     const row = chain[i];
@@ -155,8 +165,8 @@ export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointReco
     const delta = JSON.parse(row.state) as StateDelta;
     for (const key of Object.keys(delta.set)) setOwn(state, key, delta.set[key]);
     for (const key of delta.unset) delete state[key];
-    const appended = JSON.parse(row.completed) as CompletedDelta;
-    completed = completed.slice(0, appended.keep).concat(appended.add);
+    completed = applySequence(completed, JSON.parse(row.completed) as SequenceDelta<string>);
+    queue = applySequence(queue, JSON.parse(row.queue) as SequenceDelta<QueueItem>);
     applyMetaDelta(meta, JSON.parse(row.meta) as MetaDelta);
   }
   const last = chain[chain.length - 1];
@@ -166,7 +176,7 @@ export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointReco
     step_name: last.step_name,
     state,
     completed,
-    queue: JSON.parse(last.queue),
+    queue,
     meta,
     created_at: last.created_at,
   };
