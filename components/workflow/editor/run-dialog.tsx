@@ -7,18 +7,7 @@ import { TextArea } from "@/components/ui/field";
 import { ApiError } from "@/lib/client/http";
 import type { ValidationIssue } from "@/lib/client/types";
 import { triggerRun } from "@/lib/client/workflows";
-
-/** Parses the trigger input: a JSON object, or a message saying why not. */
-export function parseRunInput(text: string): { ok: true; input: Record<string, unknown> } | { ok: false; message: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text.trim() || "{}");
-  } catch (err) {
-    return { ok: false, message: `Not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, message: "The input must be a JSON object, like {\"ticket\": \"…\"}." };
-  return { ok: true, input: value as Record<string, unknown> };
-}
+import { parseRunInput } from "./run-input";
 
 /** Trigger input, then run; an invalid graph comes back as its list of errors. Unsaved work is saved first. */
 export function RunDialog({ open, onClose, workflowId, dirty, save }: { open: boolean; onClose: () => void; workflowId: string; dirty: boolean; save: () => Promise<boolean> }) {

@@ -11,7 +11,7 @@ const FALLBACK = { width: 240, height: 76 };
 /** New positions for every node; nodes whose position does not change are returned as-is. */
 export function layoutNodes(nodes: readonly WorkflowNode[], edges: readonly WorkflowEdge[]): WorkflowNode[] {
   const g = new dagre.graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir: "LR", nodesep: 40, ranksep: 80, marginx: 0, marginy: 0 });
+  g.setGraph({ rankdir: "LR", nodesep: 40, ranksep: 140, marginx: 0, marginy: 0 });
   g.setDefaultEdgeLabel(() => ({}));
   const size = (n: WorkflowNode) => ({
     width: n.measured?.width ?? n.width ?? FALLBACK.width,
