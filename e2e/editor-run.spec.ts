@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { Api } from "./pages/api";
+import { EditorPage } from "./pages/editor-page";
+import { RunPage } from "./pages/run-page";
+
+test("the Run dialog refuses an invalid graph with its errors, then runs a valid one", async ({ page, request }) => {
+  const { id } = await new Api(request).createWorkflow("Runnable", {
+    nodes: [
+      { id: "greet", type: "agent", position: { x: 0, y: 0 }, config: { model: "mock", user_message: "Hello {name}" } },
+      { id: "store", type: "tool", position: { x: 320, y: 0 }, config: { tool: "teleport", params: {} } },
+    ],
+    edges: [{ id: "e1", source: "greet", target: "store" }],
+  });
+  const editor = new EditorPage(page);
+  await editor.goto(id);
+
+  await page.getByTestId("run").click();
+  const input = page.getByTestId("run-input");
+  await input.fill("[1, 2]");
+  await expect(page.getByTestId("run-input-error")).toContainText("JSON object");
+  await expect(page.getByTestId("run-start")).toBeDisabled();
+  await input.fill('{"name": "Ada"}');
+  await page.getByTestId("run-start").click();
+  await expect(page.getByTestId("run-refused")).toContainText("teleport");
+
+  await page.keyboard.press("Escape");
+  await editor.select("store");
+  await editor.field("tool-select").selectOption("set");
+  await expect(editor.nodeIssues("store")).toHaveCount(0);
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("run-start")).toHaveText("Save and run");
+  await page.getByTestId("run-input").fill('{"name": "Ada"}');
+  await page.getByTestId("run-start").click();
+
+  await expect(page).toHaveURL(/\/runs\/[^/]+$/);
+  const run = new RunPage(page);
+  await expect(run.status).toHaveText("completed");
+  await expect(run.steps).toHaveCount(2);
+  await expect(run.steps.first()).toContainText("greet");
+});
