@@ -168,22 +168,25 @@ export function runStoreContract(name: string, setup: () => Promise<ContractCont
 
     it("applies nothing of a failing write and rejects it", async () => {
       const { store, runId } = await started();
-      await store.commit({ run_id: runId, checkpoint: checkpoint(runId, 1, { a: 1 }, null), events: [statusEvent(runId, "running")] });
+      const big = "k".repeat(2000);
+      await store.commit({ run_id: runId, checkpoint: checkpoint(runId, 1, { a: 1, big }, null, ["n1", "n0"]), events: [statusEvent(runId, "running")] });
       const failing = store.commit({
         run_id: runId,
         steps: [step(runId, 1)],
         run: { status: "failed", cost_micros: 50 },
         events: [statusEvent(runId, "failed")],
-        checkpoint: checkpoint(runId, 1, { a: 2 }, ["a"]),
+        checkpoint: checkpoint(runId, 1, { a: 2, big }, ["a"], ["n1"]),
       });
       await expect(failing).rejects.toThrow();
       expect(await store.listSteps(runId)).toEqual([]);
       expect(await store.getRun(runId)).toMatchObject({ status: "pending", cost_micros: 0 });
       expect((await store.listEvents(runId, 0)).map((e) => e.seq)).toEqual([1]);
-      expect((await store.getCheckpoint(runId, 1))?.state).toEqual({ a: 1 });
-      const next = await store.commit({ run_id: runId, events: [statusEvent(runId, "running", 3)], checkpoint: checkpoint(runId, 2, { a: 3 }, ["a"]) });
+      expect((await store.getCheckpoint(runId, 1))?.state).toEqual({ a: 1, big });
+      const next = await store.commit({ run_id: runId, events: [statusEvent(runId, "running", 3)], checkpoint: checkpoint(runId, 2, { a: 3, big }, ["a"], ["n1", "n0", "n2"]) });
       expect(next.map((e) => e.seq)).toEqual([2]);
-      expect((await store.loadRun(runId))?.checkpoint?.state).toEqual({ a: 3 });
+      const latest = (await store.loadRun(runId))?.checkpoint;
+      expect(latest?.state).toEqual({ a: 3, big });
+      expect(latest?.completed).toEqual(["n1", "n0", "n2"]);
     });
 
     it("applies a run's writes in call order when commits are not awaited, and fails only the bad one", async () => {
