@@ -89,4 +89,17 @@ describe("SqliteRunStore", () => {
     expect(encodings).toEqual(["full", "delta", "full"]);
     expect((await second.loadRun("r-restart"))?.checkpoint?.state).toEqual({ a: 3, pad: "p".repeat(500) });
   });
+
+  it("recovers from a stale head: the failed write rejects, the next one reloads it", async () => {
+    insertWorkflow(database.sqlite, "wf-stale");
+    const store = new SqliteRunStore(database.sqlite);
+    await store.createRun(newRun("r-stale", "wf-stale"));
+    await store.commit({ run_id: "r-stale", events: [statusEvent("r-stale", "running")] });
+    const otherWriter = new SqliteRunStore(database.sqlite);
+    await otherWriter.commit({ run_id: "r-stale", events: [statusEvent("r-stale", "running", 2)] });
+    await expect(store.commit({ run_id: "r-stale", events: [statusEvent("r-stale", "running", 3)] })).rejects.toThrow(/UNIQUE/);
+    const [event] = await store.commit({ run_id: "r-stale", events: [statusEvent("r-stale", "running", 4)] });
+    expect(event.seq).toBe(3);
+    expect((await store.listEvents("r-stale", 0)).map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
 });

@@ -35,8 +35,8 @@ export interface SqliteRunStoreOptions {
 export class SqliteRunStore implements RunStore {
   private readonly sql: RunStatements;
   private readonly heads = new Map<string, RunHead>();
-  /** Heads changed by the batch in flight; merged into `heads` once it commits. */
-  private readonly pendingHeads = new Map<string, RunHead>();
+  /** Heads changed by the batch in flight (null: forget, reload from the database); merged into `heads` once it commits. */
+  private readonly pendingHeads = new Map<string, RunHead | null>();
   private readonly patchStatements = new Map<string, Database.Statement>();
   private readonly group: GroupCommit<RunWrite, StoredEvent[]>;
   private readonly now: () => number;
@@ -46,7 +46,10 @@ export class SqliteRunStore implements RunStore {
     this.now = options.now ?? Date.now;
     this.group = new GroupCommit(db, (write) => this.apply(write), {
       committed: () => {
-        for (const [runId, head] of this.pendingHeads) this.heads.set(runId, head);
+        for (const [runId, head] of this.pendingHeads) {
+          if (head) this.heads.set(runId, head);
+          else this.heads.delete(runId);
+        }
         this.pendingHeads.clear();
       },
       aborted: () => {
@@ -81,8 +84,9 @@ export class SqliteRunStore implements RunStore {
     try {
       return this.applyWrite(write, head);
     } catch (e) {
-      // The encoder cursor was consumed: the run's next checkpoint is written in full.
-      this.pendingHeads.set(write.run_id, { last_event_seq: head.last_event_seq, cursor: null });
+      // The encoder cursor was consumed, and the cached head may be what failed (another
+      // writer's events): forget it, so the next write reloads it and checkpoints in full.
+      this.pendingHeads.set(write.run_id, null);
       throw e;
     }
   }
@@ -116,7 +120,7 @@ export class SqliteRunStore implements RunStore {
 
   /** The run's head as of the writes applied so far; throws for an unknown run. */
   private head(runId: string): RunHead {
-    const known = this.pendingHeads.get(runId) ?? this.heads.get(runId);
+    const known = this.pendingHeads.has(runId) ? this.pendingHeads.get(runId) : this.heads.get(runId);
     if (known) return known;
     const row = this.sql.runHead.get({ id: runId }) as { present: number; last_event_seq: number | null };
     if (!row.present) throw new Error(`run ${runId} does not exist`);
