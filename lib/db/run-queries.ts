@@ -7,17 +7,38 @@ import "server-only";
 import type Database from "better-sqlite3";
 import type { RunOptions, RunRecord, RunStatus } from "@/engine/ports";
 import { db } from "./client";
-import { graphToColumn } from "./graph-column";
 import { newId } from "./ids";
 import { runFromRow, sqlTime, type RunRow } from "./run-rows";
-import type { Graph } from "@/engine/graph/schema";
+
+const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/** A statement prepared once per connection (the trigger path runs these on every run). */
+function stmt(conn: Database.Database, sql: string): Database.Statement {
+  let map = cache.get(conn);
+  if (!map) {
+    map = new Map();
+    cache.set(conn, map);
+  }
+  let s = map.get(sql);
+  if (!s) {
+    s = conn.prepare(sql);
+    map.set(sql, s);
+  }
+  return s;
+}
+
+/** The live workflow's version and raw graph text (no parse: callers cache per version). */
+export function findWorkflowHead(id: string, conn: Database.Database = db().sqlite): { id: string; version: number; graph: string } | null {
+  return (stmt(conn, "SELECT id, version, graph FROM workflows WHERE id = ? AND deleted_at IS NULL").get(id) as { id: string; version: number; graph: string } | undefined) ?? null;
+}
 
 /** A new run as the trigger writes it: `pending`, leased to the process that will start it. */
 export interface NewRunRow {
   id: string;
   workflowId: string;
   workflowVersion: number;
-  graph: Graph;
+  /** The version's graph as stored (JSON text). */
+  graphText: string;
   input: Record<string, unknown>;
   options: RunOptions;
   createdBy: string;
@@ -31,10 +52,11 @@ export interface NewRunRow {
  * when missing (rows from before snapshots existed), since a run always executes a stored version.
  */
 export function insertRun(tx: Database.Database, run: NewRunRow): void {
-  tx.prepare("INSERT OR IGNORE INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)").run(
-    newId(), run.workflowId, run.workflowVersion, graphToColumn(run.graph), sqlTime(run.createdAt), run.createdBy,
+  stmt(tx, "INSERT OR IGNORE INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)").run(
+    newId(), run.workflowId, run.workflowVersion, run.graphText, sqlTime(run.createdAt), run.createdBy,
   );
-  tx.prepare(
+  stmt(
+    tx,
     `INSERT INTO runs (id, workflow_id, workflow_version, status, input, options, created_by, created_at, lease_owner, lease_expires_at)
      VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
   ).run(run.id, run.workflowId, run.workflowVersion, JSON.stringify(run.input), JSON.stringify(run.options), run.createdBy, sqlTime(run.createdAt), run.leaseOwner, sqlTime(run.leaseExpiresAt));
@@ -54,7 +76,7 @@ const toJoined = (row: JoinedRow): RunWithWorkflow => ({ run: runFromRow(row), w
 
 /** One run with its workflow's name, or null. */
 export function findRunWithWorkflow(id: string, conn: Database.Database = db().sqlite): RunWithWorkflow | null {
-  const row = conn.prepare("SELECT r.*, w.name AS workflow_name FROM runs r JOIN workflows w ON w.id = r.workflow_id WHERE r.id = ?").get(id) as JoinedRow | undefined;
+  const row = stmt(conn, "SELECT r.*, w.name AS workflow_name FROM runs r JOIN workflows w ON w.id = r.workflow_id WHERE r.id = ?").get(id) as JoinedRow | undefined;
   return row ? toJoined(row) : null;
 }
 
@@ -73,21 +95,20 @@ export interface RunListFilter {
 
 /** Runs newest first (all workflows, or one), optionally by status. */
 export function listRunRows(filter: RunListFilter, conn: Database.Database = db().sqlite): RunWithWorkflow[] {
-  const rows = conn
-    .prepare(
-      `SELECT r.*, w.name AS workflow_name FROM runs r JOIN workflows w ON w.id = r.workflow_id
+  const rows = stmt(
+    conn,
+    `SELECT r.*, w.name AS workflow_name FROM runs r JOIN workflows w ON w.id = r.workflow_id
        WHERE (@workflow_id IS NULL OR r.workflow_id = @workflow_id)
          AND (@status IS NULL OR r.status = @status)
          AND (@after_created IS NULL OR r.created_at < @after_created OR (r.created_at = @after_created AND r.id < @after_id))
        ORDER BY r.created_at DESC, r.id DESC LIMIT @limit`,
-    )
-    .all({
+  ).all({
       workflow_id: filter.workflowId ?? null,
       status: filter.status ?? null,
       after_created: filter.after?.created_at ?? null,
       after_id: filter.after?.id ?? null,
       limit: filter.limit,
-    }) as JoinedRow[];
+  }) as JoinedRow[];
   return rows.map(toJoined);
 }
 

@@ -10,13 +10,12 @@ import { hasErrors } from "@/engine/validate";
 import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
 import { appendAudit } from "@/lib/db/audit";
 import { newId } from "@/lib/db/ids";
-import { findRunWithWorkflow, insertRun, listRunRows, type RunListPosition } from "@/lib/db/run-queries";
+import { findRunWithWorkflow, findWorkflowHead, insertRun, listRunRows, type RunListPosition } from "@/lib/db/run-queries";
 import { writeTransaction } from "@/lib/db/transaction";
 import { runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
 import { cachedValidation } from "./run-validation";
 import { toRunDto, toRunSummaryDto } from "./run-dto";
-import { requireWorkflow } from "./workflows";
 
 export type RunDto = ReturnType<typeof toRunDto>;
 export type RunSummaryDto = ReturnType<typeof toRunSummaryDto>;
@@ -36,13 +35,14 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   const runId = newId();
   const now = Date.now();
   writeTransaction((tx) => {
-    const workflow = requireWorkflow({ id: t.workflowId }, tx);
+    const workflow = findWorkflowHead(t.workflowId, tx);
+    if (!workflow) throw notFound("workflow not found");
     const validation = cachedValidation(workflow);
     if (hasErrors(validation)) {
       throw new ApiError("invalid_graph", `the workflow's graph has ${validation.errors.length} error(s); fix them before running it`, { errors: validation.errors, warnings: validation.warnings });
     }
     insertRun(tx, {
-      id: runId, workflowId: workflow.id, workflowVersion: workflow.version, graph: workflow.graph, input: t.input, options: t.options,
+      id: runId, workflowId: workflow.id, workflowVersion: workflow.version, graphText: workflow.graph, input: t.input, options: t.options,
       createdBy: t.actor.id, createdAt: now, leaseOwner: rt.owner, leaseExpiresAt: now + rt.leases.timings.ttlMs,
     });
     appendAudit(tx, { action: "run.trigger", actorId: t.actor.id, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) });

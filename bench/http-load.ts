@@ -1,0 +1,103 @@
+/**
+ * Load generators for the HTTP benchmark: a keep-alive client, a sequential latency probe
+ * and a closed-loop concurrency test (N clients, each triggering and waiting in a loop).
+ */
+import http from "node:http";
+
+export interface HttpClient {
+  post(path: string, body: unknown): Promise<{ status: number; body: string }>;
+  close(): void;
+}
+
+/** A client on one keep-alive agent (so the figures measure the server, not TCP handshakes). */
+export function httpClient(baseUrl: string, maxSockets = 256): HttpClient {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  return {
+    post(path, body) {
+      const payload = JSON.stringify(body);
+      return new Promise((resolve, reject) => {
+        const req = http.request(
+          { host: url.hostname, port: url.port, path, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+            res.on("error", reject);
+          },
+        );
+        req.on("error", reject);
+        req.end(payload);
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** A response counts as an error unless it is 201 with a completed run. */
+function failed(res: { status: number; body: string }): boolean {
+  return res.status !== 201 || !res.body.includes('"status":"completed"');
+}
+
+/** `count` triggers one after another: latency percentiles in ms. */
+export async function sequentialLatency(client: HttpClient, path: string, count: number) {
+  const times: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await client.post(path, { input: { i } });
+    times.push(performance.now() - t0);
+    if (failed(res)) errors++;
+  }
+  times.sort((a, b) => a - b);
+  return { requests: count, p50_ms: round(percentile(times, 50)), p95_ms: round(percentile(times, 95)), p99_ms: round(percentile(times, 99)), max_ms: round(times[times.length - 1]), errors };
+}
+
+/** `clients` concurrent loops of trigger+wait for `durationMs`: throughput and errors. */
+export async function closedLoop(client: HttpClient, path: string, clients: number, durationMs: number, nodesPerRun: number) {
+  const deadline = performance.now() + durationMs;
+  const times: number[] = [];
+  let errors = 0;
+  let sample = "";
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      let i = 0;
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          const res = await client.post(path, { input: { c, i: i++ } });
+          times.push(performance.now() - t0);
+          if (failed(res)) {
+            errors++;
+            sample ||= `${res.status} ${res.body.slice(0, 300)}`;
+          }
+        } catch (err) {
+          errors++;
+          sample ||= String(err);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const runs = times.length - errors;
+  return {
+    clients,
+    seconds: round(seconds),
+    runs,
+    runs_per_s: round(runs / seconds, 1),
+    node_executions_per_s: round((runs * nodesPerRun) / seconds, 0),
+    p50_ms: round(percentile(times, 50)),
+    p95_ms: round(percentile(times, 95)),
+    errors,
+    ...(sample ? { first_error: sample } : {}),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * HTTP benchmark: the built server (`next start`) on a fresh temporary database, driven
+ * through `POST /api/workflows/{id}/runs?wait=` with the chain_10 workload.
+ *   NEXT_DIST_DIR=.next-runs npm run build && NEXT_DIST_DIR=.next-runs npx tsx bench/http.ts
+ * Prints one JSON line per measurement. Knobs: SEQ_COUNT (200), CLIENTS (100),
+ * LOAD_SECONDS (20), WORKLOAD (chain_10).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { startServer } from "../tests/integration/support/server";
+import { closedLoop, httpClient, sequentialLatency } from "./http-load";
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+async function main(): Promise<void> {
+  const workload = process.env.WORKLOAD ?? "chain_10";
+  const graph = JSON.parse(readFileSync(path.join(process.cwd(), "bench/workloads", `${workload}.json`), "utf8")) as { nodes: unknown[] };
+  const server = await startServer({ env: process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {} });
+  const client = httpClient(server.baseUrl);
+  try {
+    const created = await fetch(`${server.baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: workload, graph }) });
+    const { id } = (await created.json()) as { id: string };
+    const runs = `/api/workflows/${id}/runs?wait=10000`;
+    for (let i = 0; i < 50; i++) await client.post(runs, {});
+
+    const seq = await sequentialLatency(client, runs, env("SEQ_COUNT", 200));
+    console.log(JSON.stringify({ bench: "http.sequential_trigger_wait", workload, ...seq }));
+
+    const load = await closedLoop(client, runs, env("CLIENTS", 100), env("LOAD_SECONDS", 20) * 1000, graph.nodes.length);
+    console.log(JSON.stringify({ bench: "http.concurrent_trigger_wait", workload, ...load }));
+  } finally {
+    client.close();
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
