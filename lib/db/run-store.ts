@@ -32,10 +32,15 @@ export interface SqliteRunStoreOptions {
   versionAuthor?: string;
 }
 
+/**
+ * Construct with a better-sqlite3 connection (the app passes `db().sqlite`; tests and the
+ * benchmark their own file). Keep one instance per connection: it caches each run's last
+ * event seq and encoder cursor between commits.
+ */
 export class SqliteRunStore implements RunStore {
   private readonly sql: RunStatements;
   private readonly heads = new Map<string, RunHead>();
-  /** Heads changed by the batch in flight (null: forget, reload from the database); merged into `heads` once it commits. */
+  /** Heads changed by the batch in flight, merged into `heads` once it commits (null: forget). */
   private readonly pendingHeads = new Map<string, RunHead | null>();
   private readonly patchStatements = new Map<string, Database.Statement>();
   private readonly group: GroupCommit<RunWrite, StoredEvent[]>;
