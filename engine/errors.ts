@@ -48,13 +48,19 @@ export class NodeError extends Error {
   readonly retryable: boolean;
   /** Milliseconds the far side asked us to wait before retrying (e.g. Retry-After). */
   readonly retryAfterMs?: number;
+  /**
+   * Retries this kind of failure deserves even when the node sets fewer (e.g. a provider's
+   * 429/5xx is retried at least twice); the node's own `retries` still applies when higher.
+   */
+  readonly minRetries?: number;
 
-  constructor(code: EngineErrorCode, message: string, opts: { retryable?: boolean; retryAfterMs?: number; cause?: unknown } = {}) {
+  constructor(code: EngineErrorCode, message: string, opts: { retryable?: boolean; retryAfterMs?: number; minRetries?: number; cause?: unknown } = {}) {
     super(message, { cause: opts.cause });
     this.name = "NodeError";
     this.code = code;
     this.retryable = opts.retryable ?? true;
     this.retryAfterMs = opts.retryAfterMs;
+    this.minRetries = opts.minRetries;
   }
 }
 

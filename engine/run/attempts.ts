@@ -77,7 +77,8 @@ export async function runAttempts(prepared: Prepared, ctx: RunContext, opts: Att
       return { ok: true, result: await attempt(prepared, ctx, opts.timeout_ms), attempts: n };
     } catch (err) {
       const error = toNodeError(err, ctx.signal);
-      if (!error.retryable || n > opts.retries || ctx.signal.aborted) return { ok: false, error, attempts: n };
+      const allowed = Math.max(opts.retries, error.minRetries ?? 0);
+      if (!error.retryable || n > allowed || ctx.signal.aborted) return { ok: false, error, attempts: n };
       try {
         await opts.clock.sleep(backoffMs(n, opts.policy, opts.clock.random, error.retryAfterMs), ctx.signal);
       } catch {

@@ -209,6 +209,9 @@ export class RunDriver {
       signal: this.controller.signal,
       models: this.deps.models,
       tools: this.deps.tools,
+      onDelta: this.deps.events?.delta
+        ? (text: string) => this.deps.events!.delta!({ type: "step.delta", run_id: this.runId, step_id: step.id, node_id: node.id, text })
+        : undefined,
     };
     const retries = node.config.retries ?? 0;
     runAttempts(prepared, ctx, {

@@ -160,3 +160,40 @@ describe("run guards and cancel (SPEC §3)", () => {
     expect((await h.steps(id)).map((s) => s.error)).toEqual(["cancelled: cancelled by alice", "cancelled: cancelled by alice"]);
   });
 });
+
+describe("errors that deserve more retries than the node asks for", () => {
+  it("retries a NodeError with minRetries even when the node sets retries 0", async () => {
+    const { NodeError } = await import("../errors");
+    const probe = new Probe("limited", (p, n) => {
+      if (n <= 2) throw new NodeError("model_error", "429 rate limited", { retryable: true, minRetries: 2, retryAfterMs: 1 });
+      return p;
+    });
+    const h = harness([probe]);
+    const run = await h.run(graph([tool("x", "limited")]));
+    expect(run.status).toBe("completed");
+    expect(probe.calls).toHaveLength(3);
+    expect((await h.steps(run.id))[0].attempt).toBe(3);
+  });
+});
+
+describe("streamed model output", () => {
+  it("forwards each chunk as a live step.delta event with the step and node ids", async () => {
+    const deltas: { step_id: string; node_id: string; text: string }[] = [];
+    const h = harness(undefined, {
+      models: {
+        call: async (req) => {
+          for (const chunk of ["Hel", "lo"]) req.onDelta?.(chunk);
+          return { text: "Hello", usage: { tokens_in: 1, tokens_out: 1 } };
+        },
+      },
+      events: { publish: () => undefined, delta: (e) => deltas.push(e) },
+    });
+    const run = await h.run(graph([agent("talk")]));
+    const [step] = await h.steps(run.id);
+    expect(deltas).toEqual([
+      { type: "step.delta", run_id: run.id, step_id: step.id, node_id: "talk", text: "Hel" },
+      { type: "step.delta", run_id: run.id, step_id: step.id, node_id: "talk", text: "lo" },
+    ]);
+    expect(step.output).toBe("Hello");
+  });
+});
