@@ -44,29 +44,40 @@ export function toNodeError(err: unknown, signal: AbortSignal): NodeError {
   return new NodeError("node_failed", errorMessage(err), { retryable: true, cause: err });
 }
 
-/** Run one attempt under its own signal: the run's signal plus the node's timeout. */
+/**
+ * Run one attempt under the run's signal, plus the node's timeout when it has one (then
+ * under a signal of its own). Racing the abort means an implementation that ignores its
+ * signal cannot hold the run.
+ */
 async function attempt(prepared: Prepared, ctx: RunContext, timeoutMs: number | undefined): Promise<NodeResult> {
+  if (timeoutMs === undefined) return raceAbort(prepared, ctx);
   const local = new AbortController();
   const onRunAbort = () => local.abort(ctx.signal.reason);
   if (ctx.signal.aborted) onRunAbort();
   else ctx.signal.addEventListener("abort", onRunAbort, { once: true });
-  const timer =
-    timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => local.abort(new NodeError("node_timeout", `timed out after ${timeoutMs} ms`, { retryable: true })), timeoutMs);
+  const timer = setTimeout(() => local.abort(new NodeError("node_timeout", `timed out after ${timeoutMs} ms`, { retryable: true })), timeoutMs);
   try {
-    const aborted = new Promise<never>((_, reject) => {
-      const fail = () => reject(toNodeError(undefined, local.signal));
-      if (local.signal.aborted) fail();
-      else local.signal.addEventListener("abort", fail, { once: true });
-    });
-    // Race so that an implementation that ignores its signal cannot hold the run.
-    return await Promise.race([prepared.run({ ...ctx, signal: local.signal }), aborted]);
-  } catch (err) {
-    throw toNodeError(err, local.signal);
+    return await raceAbort(prepared, { ...ctx, signal: local.signal });
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimeout(timer);
     ctx.signal.removeEventListener("abort", onRunAbort);
+  }
+}
+
+async function raceAbort(prepared: Prepared, ctx: RunContext): Promise<NodeResult> {
+  const { signal } = ctx;
+  if (signal.aborted) throw toNodeError(undefined, signal);
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(toNodeError(undefined, signal));
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([prepared.run(ctx), aborted]);
+  } catch (err) {
+    throw toNodeError(err, signal);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
   }
 }
 
