@@ -46,12 +46,13 @@ test.describe("editing history and shortcuts", () => {
     });
     const editor = new EditorPage(page);
     await editor.goto(id);
-    const before = await editor.node("b").boundingBox();
+    expect(await editor.position("b")).toEqual({ x: 0, y: 0 });
     await page.getByTestId("auto-layout").click();
-    await expect.poll(async () => (await editor.node("b").boundingBox())!.x).toBeGreaterThan((await editor.node("a").boundingBox())!.x + 100);
+    await expect.poll(async () => (await editor.position("b")).x).toBeGreaterThan((await editor.position("a")).x + 200);
     await page.getByTestId("undo").click();
     await expect(page.getByTestId("undo")).toBeDisabled();
-    await expect.poll(async () => (await editor.node("b").boundingBox())!.width).toBe(before!.width);
+    await expect.poll(() => editor.position("b")).toEqual({ x: 0, y: 0 });
+    await expect.poll(() => editor.position("a")).toEqual({ x: 0, y: 0 });
   });
 
   test("copy, paste, select all and delete; Delete in a field edits the field", async ({ page, request }) => {

@@ -89,6 +89,14 @@ export class EditorPage {
     await this.page.getByTestId("import-file").setInputFiles({ name: "import.workflow.json", mimeType: "application/json", buffer: Buffer.from(content) });
   }
 
+  /** A node's position in flow coordinates (independent of zoom), read from React Flow's transform. */
+  async position(id: string): Promise<{ x: number; y: number }> {
+    const transform = await this.page.getByTestId(`rf__node-${id}`).evaluate((el) => (el as HTMLElement).style.transform);
+    const m = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)/.exec(transform);
+    if (!m) throw new Error(`no position in "${transform}"`);
+    return { x: Number(m[1]), y: Number(m[2]) };
+  }
+
   /** The node ids on the canvas, in DOM order. */
   async nodeIds(): Promise<string[]> {
     return this.nodes.evaluateAll((els) => els.map((e) => e.getAttribute("data-id") ?? ""));

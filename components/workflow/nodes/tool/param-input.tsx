@@ -38,6 +38,7 @@ export function ParamInput({ param, value, onChange }: { param: ToolParam; value
   const text = value === undefined ? "" : JSON.stringify(value);
   return (
     <TextInput
+      key={text}
       data-testid={testId}
       className="font-mono text-xs"
       placeholder="JSON"
