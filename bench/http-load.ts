@@ -6,6 +6,7 @@ import http from "node:http";
 
 export interface HttpClient {
   post(path: string, body: unknown): Promise<{ status: number; body: string }>;
+  get(path: string): Promise<{ status: number; body: string }>;
   close(): void;
 }
 
@@ -13,33 +14,47 @@ export interface HttpClient {
 export function httpClient(baseUrl: string, maxSockets = 256): HttpClient {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
-  return {
-    post(path, body) {
-      const payload = JSON.stringify(body);
-      return new Promise((resolve, reject) => {
-        const req = http.request(
-          { host: url.hostname, port: url.port, path, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (c: Buffer) => chunks.push(c));
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-            res.on("error", reject);
-          },
-        );
-        req.on("error", reject);
-        req.end(payload);
+  const send = (method: string, path: string, payload?: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const headers = payload === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) };
+      const req = http.request({ host: url.hostname, port: url.port, path, method, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
       });
-    },
+      req.on("error", reject);
+      req.end(payload);
+    });
+  return {
+    post: (path, body) => send("POST", path, JSON.stringify(body)),
+    get: (path) => send("GET", path),
     close: () => agent.destroy(),
   };
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Requests per second of a trivial route with `clients` concurrent loops: the framework's floor. */
+export async function routeFloor(client: HttpClient, path: string, clients: number, durationMs: number) {
+  const deadline = performance.now() + durationMs;
+  const started = performance.now();
+  let ok = 0;
+  const one = performance.now();
+  await client.get(path);
+  const single = performance.now() - one;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) if ((await client.get(path)).status === 200) ok++;
+    }),
+  );
+  return { path, clients, single_ms: round(single), requests_per_s: round(ok / ((performance.now() - started) / 1000), 0) };
 }
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
-
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** A response counts as an error unless it is 201 with a completed run. */
 function failed(res: { status: number; body: string }): boolean {

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startServer } from "../tests/integration/support/server";
-import { closedLoop, httpClient, sequentialLatency } from "./http-load";
+import { closedLoop, httpClient, routeFloor, sequentialLatency } from "./http-load";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -25,6 +25,9 @@ async function main(): Promise<void> {
 
     const seq = await sequentialLatency(client, runs, env("SEQ_COUNT", 200));
     console.log(JSON.stringify({ bench: "http.sequential_trigger_wait", workload, ...seq }));
+
+    const floor = await routeFloor(client, "/api/health", env("CLIENTS", 100), 5000);
+    console.log(JSON.stringify({ bench: "http.route_floor", ...floor }));
 
     const load = await closedLoop(client, runs, env("CLIENTS", 100), env("LOAD_SECONDS", 20) * 1000, graph.nodes.length);
     console.log(JSON.stringify({ bench: "http.concurrent_trigger_wait", workload, ...load }));

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sqlTime } from "@/lib/db/run-rows";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
+import type { Graph } from "@/engine/graph/schema";
+import { RunRuntime } from "./run-runtime";
+import { waitForRun } from "./wait-for-run";
+
+const TIMINGS = { ttlMs: 1_000, heartbeatMs: 200, sweepMs: 100 };
+
+const graph: Graph = {
+  nodes: [
+    { id: "a", type: "tool", position: { x: 0, y: 0 }, config: { tool: "set", params: { x: 1 } } },
+    { id: "b", type: "tool", position: { x: 0, y: 0 }, config: { tool: "set", params: { y: 2 } } },
+  ],
+  edges: [{ id: "e1", source: "a", target: "b" }],
+} as Graph;
+
+let database: TestDatabase;
+const runtimes: RunRuntime[] = [];
+
+function makeRuntime(owner: string): RunRuntime {
+  const rt = new RunRuntime(database.sqlite, { owner, timings: TIMINGS });
+  runtimes.push(rt);
+  return rt;
+}
+
+function insertRun(id: string, status: string, lease: { owner: string | null; expiresAt: number | null }) {
+  const now = sqlTime(Date.now());
+  database.sqlite.prepare("INSERT OR IGNORE INTO workflows (id, name, graph, version, created_at, updated_at) VALUES ('wf', 'wf', ?, 1, ?, ?)").run(JSON.stringify(graph), now, now);
+  database.sqlite.prepare("INSERT OR IGNORE INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES ('v1', 'wf', 1, ?, ?, 'test')").run(JSON.stringify(graph), now);
+  database.sqlite
+    .prepare("INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, lease_owner, lease_expires_at) VALUES (?, 'wf', 1, ?, '{}', ?, ?, ?)")
+    .run(id, status, now, lease.owner, lease.expiresAt === null ? null : sqlTime(lease.expiresAt));
+}
+
+const row = (id: string) => database.sqlite.prepare("SELECT status, lease_owner, lease_expires_at FROM runs WHERE id = ?").get(id) as { status: string; lease_owner: string | null; lease_expires_at: string | null };
+
+beforeEach(() => {
+  database = createTestDatabase();
+});
+afterEach(async () => {
+  for (const rt of runtimes.splice(0)) {
+    rt.stopRecovery();
+    await rt.engine.idle();
+  }
+  database.close();
+});
+
+describe("RunRuntime", () => {
+  it("starts a triggered run under its lease and drops the lease when the run ends", async () => {
+    const rt = makeRuntime("host:1:a");
+    insertRun("r1", "pending", { owner: "host:1:a", expiresAt: Date.now() + 1000 });
+    const waiter = waitForRun(rt.bus, "r1", 5000);
+    const handle = await rt.startTriggered("r1");
+    expect(rt.leases.holds("r1")).toBe(true);
+    expect(await waiter.promise).toBe("completed");
+    await handle?.done;
+    await new Promise((r) => setImmediate(r));
+    expect(row("r1")).toEqual({ status: "completed", lease_owner: null, lease_expires_at: null });
+    expect(rt.leases.holds("r1")).toBe(false);
+  });
+
+  it("refuses to drive a run another live process holds, and one it is already busy with", async () => {
+    const rt = makeRuntime("host:1:a");
+    insertRun("r2", "running", { owner: "elsewhere:9:z", expiresAt: Date.now() + 60_000 });
+    await expect(rt.drive("r2", () => rt.engine.resume("r2"))).rejects.toMatchObject({ name: "EngineError", code: "bad_state" });
+    expect(row("r2").lease_owner).toBe("elsewhere:9:z");
+    rt.leases.adopt("r2");
+    await expect(rt.decide("r2", async () => 1)).rejects.toMatchObject({ code: "bad_state" });
+  });
+
+  it("recovers running and pending runs whose lease expired, leaves live and parked ones alone", async () => {
+    const rt = makeRuntime("host:1:a");
+    insertRun("expired", "running", { owner: "elsewhere:9:z", expiresAt: Date.now() - 1 });
+    insertRun("unleased", "pending", { owner: null, expiresAt: null });
+    insertRun("live", "running", { owner: "elsewhere:9:z", expiresAt: Date.now() + 60_000 });
+    insertRun("parked", "paused", { owner: null, expiresAt: null });
+    await rt.sweep();
+    await rt.engine.idle();
+    expect(row("expired").status).toBe("completed");
+    expect(row("unleased").status).toBe("completed");
+    expect(row("live")).toMatchObject({ status: "running", lease_owner: "elsewhere:9:z" });
+    expect(row("parked").status).toBe("paused");
+  });
+
+  it("never lets two runtimes drive the same orphan", async () => {
+    const a = makeRuntime("host:1:a");
+    const b = makeRuntime("host:2:b");
+    insertRun("contested", "running", { owner: "gone:1:x", expiresAt: Date.now() - 1 });
+    const starts: string[] = [];
+    for (const rt of [a, b]) rt.bus.subscribe("contested", (m) => m.kind === "events" && m.events.some((e) => e.data.type === "run.status" && e.data.status === "running") && starts.push(rt.owner));
+    await Promise.all([a.sweep(), b.sweep()]);
+    await Promise.all([a.engine.idle(), b.engine.idle()]);
+    expect(starts).toHaveLength(1);
+    expect(row("contested").status).toBe("completed");
+  });
+
+  it("keeps a held lease alive with the heartbeat", async () => {
+    const rt = makeRuntime("host:1:a");
+    insertRun("held", "running", { owner: "host:1:a", expiresAt: Date.now() + 300 });
+    rt.leases.adopt("held");
+    rt.leases.startHeartbeat();
+    await new Promise((r) => setTimeout(r, 700));
+    expect(Date.parse(row("held").lease_expires_at as string)).toBeGreaterThan(Date.now() + 500);
+  });
+});
