@@ -104,3 +104,19 @@ describe("RunRuntime", () => {
     expect(Date.parse(row("held").lease_expires_at as string)).toBeGreaterThan(Date.now() + 500);
   });
 });
+
+describe("gate deadlines", () => {
+  it("fails a parked run whose gate expired, and only that one", async () => {
+    const rt = makeRuntime("host:1:a");
+    insertRun("late", "paused", { owner: null, expiresAt: null });
+    insertRun("waiting", "paused", { owner: null, expiresAt: null });
+    const gate = (expires: number) => JSON.stringify({ node_id: "a", prompt: "ok?", expires_at: expires });
+    database.sqlite.prepare("UPDATE runs SET pending_gate = ? WHERE id = 'late'").run(gate(Date.now() - 10));
+    database.sqlite.prepare("UPDATE runs SET pending_gate = ? WHERE id = 'waiting'").run(gate(Date.now() + 60_000));
+    await rt.sweep();
+    expect(row("late").status).toBe("failed");
+    const late = database.sqlite.prepare("SELECT error_message FROM runs WHERE id = 'late'").pluck().get() as string;
+    expect(late).toMatch(/gate timeout/);
+    expect(row("waiting").status).toBe("paused");
+  });
+});
