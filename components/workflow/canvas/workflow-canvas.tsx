@@ -53,7 +53,7 @@ export function WorkflowCanvas() {
       >
         <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />
         <Controls position="bottom-left" showInteractive={false} />
-        <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} className="!rounded-lg !ring-1 !ring-slate-200" />
+        {nodes.length > 0 && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} className="!rounded-lg !ring-1 !ring-slate-200" />}
         <ValidationPanel />
       </ReactFlow>
       {nodes.length === 0 && <EmptyCanvasHint />}

@@ -53,7 +53,7 @@ export function EditorToolbar({
         data-testid="workflow-name"
         value={name}
         onChange={(e) => renameWorkflow(e.target.value)}
-        className="w-64 min-w-0 rounded-md border-0 bg-transparent px-2 py-1 text-base font-semibold text-slate-900 hover:bg-slate-50 focus:bg-white focus:ring-2 focus:ring-brand-500 focus:outline-none"
+        className="field-sizing-content max-w-96 min-w-32 rounded-md border-0 bg-transparent px-2 py-1 text-base font-semibold text-slate-900 hover:bg-slate-50 focus:bg-white focus:ring-2 focus:ring-brand-500 focus:outline-none"
       />
       <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600" data-testid="workflow-version">
         v{version}

@@ -1,6 +1,7 @@
 "use client";
 import { useCallback, type ComponentType } from "react";
-import { Icon } from "@/components/ui/icon";
+import { Button } from "@/components/ui/button";
+import { Icon, ICONS } from "@/components/ui/icon";
 import type { NodeConfig, NodeType } from "@/engine/graph/schema";
 import { NODE_FORMS } from "../nodes/forms";
 import type { NodeFormProps } from "../nodes/form-props";
@@ -17,6 +18,7 @@ export function NodeInspector({ nodeId }: { nodeId: string }) {
   const config = useEditorStore((s) => s.nodes.find((n) => n.id === nodeId)?.data.config);
   const issues = useEditorStore((s) => s.issues.byNode[nodeId]) ?? NO_ISSUES;
   const updateNodeConfig = useEditorStore((s) => s.updateNodeConfig);
+  const deleteSelection = useEditorStore((s) => s.deleteSelection);
   const update = useCallback((patch: Partial<NodeConfig>) => updateNodeConfig(nodeId, patch), [updateNodeConfig, nodeId]);
   if (!type || !config) return null;
   const kind = kindOf(type);
@@ -28,10 +30,13 @@ export function NodeInspector({ nodeId }: { nodeId: string }) {
         <span className={`flex size-8 items-center justify-center rounded-md ${kind.chip}`}>
           <Icon d={kind.icon} />
         </span>
-        <div>
+        <div className="flex-1">
           <h2 className="text-sm font-semibold text-slate-900">{kind.title}</h2>
           <p className="font-mono text-[11px] text-slate-500">{nodeId}</p>
         </div>
+        <Button variant="ghost" size="sm" onClick={deleteSelection} title="Delete node (Delete)" aria-label="Delete node" data-testid="inspector-delete-node">
+          <Icon d={ICONS.trash} />
+        </Button>
       </div>
       {general.length > 0 && (
         <ul className="space-y-1 rounded-md bg-red-50/60 p-2.5 text-xs ring-1 ring-red-100" data-testid="node-inspector-issues">

@@ -6,8 +6,8 @@ import { applyEdgeChanges, applyNodeChanges } from "@xyflow/react";
 import { temporal, type TemporalState } from "zundo";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { NodeConfig } from "@/engine/graph/schema";
-import type { WorkflowNode } from "../flow-types";
-import { graphToFlow } from "../graph-mapping";
+import { isBranching, type WorkflowNode } from "../flow-types";
+import { branchOf, graphToFlow } from "../graph-mapping";
 import { layoutNodes } from "./auto-layout";
 import { copySelection, pasteCopies } from "./clipboard";
 import { sameContent } from "./content-equal";
@@ -99,9 +99,7 @@ export function createEditorStore(workflow: LoadedWorkflow, now: () => number = 
                 if (e.id !== id) return e;
                 const data = { ...e.data, ...patch };
                 const source = s.nodes.find((n) => n.id === e.source);
-                const branch = source && (source.type === "condition" || source.type === "loop");
-                const raw = (data.condition_value ?? data.label ?? "").trim().toLowerCase();
-                const handle = branch && (raw === "true" || raw === "false") ? raw : e.sourceHandle;
+                const handle = source && isBranching(source.type) ? (branchOf(data) ?? e.sourceHandle) : e.sourceHandle;
                 return { ...e, data, sourceHandle: handle };
               }),
             })),
