@@ -1,6 +1,6 @@
-import { RunView } from "@/components/runs/run-view";
+import { RunPage } from "@/components/run/run-page";
 
-export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function RunRoute({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <RunView id={id} />;
+  return <RunPage id={id} />;
 }

@@ -1,0 +1,45 @@
+"use client";
+import { BaseEdge, EdgeLabelRenderer, getBezierPath, type Edge, type EdgeProps } from "@xyflow/react";
+import { memo } from "react";
+
+/** How a read-only edge is drawn: plain, or marked by a version comparison or a run. */
+export type EdgeTone = "plain" | "added" | "removed" | "changed" | "active";
+
+export type ToneEdgeData = { label?: string; tone?: EdgeTone };
+export type ToneEdge = Edge<ToneEdgeData, "tone">;
+
+const STROKE: Record<EdgeTone, string> = {
+  plain: "#94a3b8",
+  added: "#10b981",
+  removed: "#ef4444",
+  changed: "#f59e0b",
+  active: "#0ea5e9",
+};
+
+/** An edge for read-only canvases: its label, and a colour that says how it changed. */
+export const ToneEdgeView = memo(function ToneEdgeView(props: EdgeProps<ToneEdge>) {
+  const { id, data, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition } = props;
+  const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
+  const tone = data?.tone ?? "plain";
+  return (
+    <>
+      <BaseEdge
+        id={id}
+        path={path}
+        style={{ stroke: STROKE[tone], strokeWidth: tone === "plain" ? 1.75 : 2.5, strokeDasharray: tone === "removed" ? "6 4" : undefined }}
+      />
+      {data?.label && (
+        <EdgeLabelRenderer>
+          <div
+            className="nodrag nopan absolute rounded-full bg-white px-2 py-0.5 text-[10px] font-semibold text-slate-600 ring-1 ring-slate-200"
+            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
+          >
+            {data.label}
+          </div>
+        </EdgeLabelRenderer>
+      )}
+    </>
+  );
+});
+
+export const toneEdgeTypes = { tone: ToneEdgeView };

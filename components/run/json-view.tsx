@@ -1,0 +1,56 @@
+"use client";
+import { useState } from "react";
+
+const isObject = (v: unknown): v is Record<string, unknown> | unknown[] => v !== null && typeof v === "object";
+
+function Scalar({ value }: { value: unknown }) {
+  if (typeof value === "string") return <span className="break-all text-emerald-700">&quot;{value}&quot;</span>;
+  if (typeof value === "number") return <span className="text-sky-700">{value}</span>;
+  if (typeof value === "boolean") return <span className="text-violet-700">{String(value)}</span>;
+  if (value === undefined) return <span className="text-slate-400">—</span>;
+  return <span className="text-slate-400">null</span>;
+}
+
+function Entry({ name, value, depth }: { name: string | null; value: unknown; depth: number }) {
+  const [open, setOpen] = useState(depth < 2);
+  const label = name === null ? null : <span className="text-slate-500">{name}: </span>;
+  if (!isObject(value)) {
+    return (
+      <div className="pl-4">
+        {label}
+        <Scalar value={value} />
+      </div>
+    );
+  }
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  const [l, r] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+  return (
+    <div className={depth === 0 ? "" : "pl-4"}>
+      <button type="button" className="-ml-3.5 inline-flex items-baseline gap-1 text-left hover:text-brand-700" onClick={() => setOpen(!open)} aria-expanded={open}>
+        <span className="w-2.5 text-[9px] text-slate-400">{open ? "▼" : "▶"}</span>
+        {label}
+        <span className="text-slate-400">
+          {l}
+          {!open && ` ${entries.length} ${entries.length === 1 ? "item" : "items"} ${r}`}
+        </span>
+      </button>
+      {open && (
+        <>
+          {entries.map(([k, v]) => (
+            <Entry key={k} name={k} value={v} depth={depth + 1} />
+          ))}
+          <div className="text-slate-400">{r}</div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A collapsible JSON tree: objects and arrays fold, the first two levels start open. */
+export function JsonView({ value, testId }: { value: unknown; testId?: string }) {
+  return (
+    <div className="overflow-auto rounded-md bg-slate-50 px-4 py-2 font-mono text-[11px] leading-5 text-slate-800 ring-1 ring-slate-200" data-testid={testId}>
+      <Entry name={null} value={value} depth={0} />
+    </div>
+  );
+}

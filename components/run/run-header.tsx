@@ -1,0 +1,99 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { duration, relativeTime, usd } from "@/components/ui/format";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { ApiError } from "@/lib/client/http";
+import { cancelRun, resumeRun } from "@/lib/client/run-api";
+import type { RunSummary } from "@/lib/client/run-types";
+import { ConnectionPill } from "./connection-pill";
+import type { Connection } from "./use-run-stream";
+
+/** Title, status, live totals and the lifecycle buttons of a run. */
+export function RunHeader({
+  run,
+  totals,
+  now,
+  connection,
+  onRevived,
+}: {
+  run: RunSummary;
+  totals: { cost_usd: number; tokens_in: number; tokens_out: number };
+  now: number;
+  connection: Connection;
+  onRevived: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (fn: () => Promise<unknown>, revives: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+      if (revives) onRevived();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "The action failed");
+    } finally {
+      setBusy(false);
+    }
+  };
+  const started = run.started_at ? Date.parse(run.started_at) : null;
+  const liveMs = run.duration_ms ?? (started && (run.status === "running" || run.status === "paused") ? now - started : null);
+  const canResume = run.status === "failed" || (run.status === "paused" && !run.pending_gate);
+  return (
+    <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-5 py-3">
+      <div className="min-w-0">
+        <div className="flex items-center gap-2 text-xs text-slate-500">
+          <Link href={`/workflows/${run.workflow_id}`} className="font-medium text-brand-600 hover:underline" data-testid="run-workflow-link">
+            {run.workflow_name ?? "Workflow"}
+          </Link>
+          <span>·</span>
+          <Link href={`/workflows/${run.workflow_id}/versions?v=${run.workflow_version}`} className="hover:underline" data-testid="run-version">
+            v{run.workflow_version}
+          </Link>
+          <span>·</span>
+          <span title={run.created_at}>{relativeTime(run.created_at, now)}</span>
+        </div>
+        <h1 className="mt-0.5 flex items-center gap-2.5 text-lg font-semibold text-slate-900">
+          Run <span className="font-mono text-sm font-normal text-slate-500">{run.id}</span>
+          <StatusBadge status={run.status} testId="run-status" />
+          <ConnectionPill connection={connection} />
+        </h1>
+      </div>
+      <dl className="ml-auto flex items-center gap-6 text-right">
+        <Stat label="Cost" value={usd(totals.cost_usd)} testId="run-cost" />
+        <Stat label="Tokens in / out" value={`${totals.tokens_in} / ${totals.tokens_out}`} testId="run-tokens" />
+        <Stat label="Duration" value={duration(liveMs)} testId="run-duration" />
+      </dl>
+      <div className="flex items-center gap-2">
+        {canResume && (
+          <Button variant="primary" size="sm" disabled={busy} onClick={() => act(() => resumeRun(run.id), true)} data-testid="run-resume">
+            Resume
+          </Button>
+        )}
+        {(run.status === "running" || run.status === "pending" || run.status === "paused") && (
+          <Button variant="danger" size="sm" disabled={busy} onClick={() => act(() => cancelRun(run.id), false)} data-testid="run-cancel">
+            Cancel
+          </Button>
+        )}
+      </div>
+      {error && (
+        <p className="w-full text-xs text-red-700" role="alert" data-testid="run-action-error">
+          {error}
+        </p>
+      )}
+    </header>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <dt className="text-[10px] font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="font-mono text-sm text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+"use client";
+import { useEffect, useMemo, useState } from "react";
+import { ReadOnlyCanvas, type NodeMark } from "@/components/history/read-only-canvas";
+import { CheckpointsPanel } from "./checkpoints-panel";
+import { GatePanel } from "./gate-panel";
+import { JsonView } from "./json-view";
+import { RunHeader } from "./run-header";
+import { isLive, nodeStatuses, orderedSteps, stepTotals } from "./run-state";
+import { RunTimeline } from "./run-timeline";
+import { NODE_STATUS_CLASS } from "./status-icon";
+import { StepDetail } from "./step-detail";
+import { useNow } from "./use-now";
+import { useRunGraph } from "./use-run-graph";
+import { useRunStream } from "./use-run-stream";
+
+type Tab = "step" | "checkpoints" | "output";
+
+/** The live run page: header, canvas coloured by status, Gantt timeline and an inspector. */
+export function RunPage({ id }: { id: string }) {
+  const { load, connection, follow, loadInputs } = useRunStream(id);
+  const state = load.kind === "ready" ? load.state : null;
+  const run = state?.run;
+  const graph = useRunGraph(run?.workflow_id, run?.workflow_version);
+  const steps = useMemo(() => (state ? orderedSteps(state) : []), [state]);
+  const now = useNow(!!run && isLive(run.status));
+  const [selected, setSelected] = useState<string | null>(null);
+  const [tab, setTab] = useState<Tab>("step");
+
+  const labels = useMemo(() => Object.fromEntries((graph?.nodes ?? []).map((n) => [n.id, n.config.label?.trim() || n.id])), [graph]);
+  const statuses = useMemo(() => nodeStatuses(steps), [steps]);
+  const marks = useMemo(() => {
+    const out: Record<string, NodeMark> = {};
+    for (const [node, s] of Object.entries(statuses)) out[node] = { className: NODE_STATUS_CLASS[s], mark: s };
+    return out;
+  }, [statuses]);
+  const selectedStep = steps.find((s) => s.id === selected) ?? null;
+  const needsInput = selectedStep !== null && selectedStep.input === undefined && selectedStep.status !== "running";
+  useEffect(() => {
+    if (needsInput) void loadInputs();
+  }, [needsInput, loadInputs]);
+
+  if (load.kind === "loading") return <p className="p-10 text-sm text-slate-500">Loading run…</p>;
+  if (load.kind === "missing") return <p className="p-10 text-sm text-slate-500" data-testid="run-missing">This run does not exist.</p>;
+  if (load.kind === "error" || !state || !run) return <p className="p-10 text-sm text-red-700">{load.kind === "error" ? load.message : ""}</p>;
+
+  const totals = stepTotals(steps);
+  const running = steps.filter((s) => s.status === "running" && state.deltas[s.id]);
+  const selectNode = (nodeId: string) => {
+    const last = [...steps].reverse().find((s) => s.node_id === nodeId);
+    if (last) {
+      setSelected(last.id);
+      setTab("step");
+    }
+  };
+  return (
+    <div className="flex h-full min-h-0 flex-col" data-testid="run-view">
+      <RunHeader run={run} totals={totals} now={now} connection={connection} onRevived={follow} />
+      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_400px]">
+        <main className="min-h-0 space-y-3 overflow-y-auto p-4">
+          {run.status === "failed" && run.error_message && (
+            <p className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200" role="alert" data-testid="run-error">
+              {run.error_message}
+            </p>
+          )}
+          <div className="h-72 overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
+            {graph ? <ReadOnlyCanvas graph={graph} nodeMarks={marks} onNodeClick={selectNode} testId="run-canvas" /> : <p className="p-4 text-xs text-slate-400">Loading graph…</p>}
+          </div>
+          {running.map((s) => (
+            <div key={s.id} className="rounded-lg bg-slate-900 px-4 py-3 font-mono text-xs whitespace-pre-wrap text-slate-100" data-testid="run-stream">
+              <div className="mb-1 text-[10px] text-slate-400 uppercase">{labels[s.node_id] ?? s.node_id} · streaming</div>
+              {state.deltas[s.id]}
+              <span className="animate-pulse">▍</span>
+            </div>
+          ))}
+          <RunTimeline run={run} steps={steps} labels={labels} now={now} selectedId={selected} onSelect={(sid) => { setSelected(sid); setTab("step"); }} />
+        </main>
+        <aside className="flex min-h-0 flex-col border-l border-slate-200 bg-white">
+          {run.pending_gate && run.status === "paused" && (
+            <div className="border-b border-slate-200 p-4">
+              <GatePanel runId={run.id} gate={run.pending_gate} label={labels[run.pending_gate.node_id] ?? run.pending_gate.node_id} onDecided={follow} />
+            </div>
+          )}
+          <nav className="flex gap-1 border-b border-slate-200 px-3 pt-2 text-xs font-medium">
+            {(["step", "checkpoints", "output"] as const).map((t) => (
+              <button
+                key={t}
+                type="button"
+                onClick={() => setTab(t)}
+                data-testid={`run-tab-${t}`}
+                className={`rounded-t-md px-3 py-1.5 capitalize ${tab === t ? "border-b-2 border-brand-600 text-brand-700" : "text-slate-500 hover:text-slate-800"}`}
+              >
+                {t === "step" ? "Step" : t}
+              </button>
+            ))}
+          </nav>
+          <div className="min-h-0 flex-1 overflow-y-auto p-4">
+            {tab === "step" &&
+              (selectedStep ? (
+                <StepDetail step={selectedStep} label={labels[selectedStep.node_id] ?? selectedStep.node_id} streamed={state.deltas[selectedStep.id]} />
+              ) : (
+                <p className="text-xs text-slate-500">Select a step on the timeline or a node on the canvas to see its input, output and error.</p>
+              ))}
+            {tab === "checkpoints" && <CheckpointsPanel runId={run.id} refreshKey={state.lastSeq} />}
+            {tab === "output" &&
+              (run.status === "completed" ? <JsonView value={run.output} testId="run-output" /> : <p className="text-xs text-slate-500">The output appears when the run completes.</p>)}
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import type { RunDetail, StepView } from "@/lib/client/run-types";
+import { applyEvent, barOf, fromDetail, mergeInputs, nodeStatuses, orderedSteps, stepTotals, timeAxis } from "./run-state";
+
+const step = (over: Partial<StepView>): StepView => ({
+  id: "s1", seq: 1, node_id: "a", node_type: "tool", status: "running", input: undefined, output: null, error: null,
+  cost_usd: 0, tokens_in: 0, tokens_out: 0, model: null, attempt: 1, started_at: "2026-01-01T00:00:00.000Z", finished_at: null, duration_ms: null,
+  ...over,
+});
+
+const detail = (steps: StepView[] = []): RunDetail => ({
+  id: "r1", workflow_id: "w1", workflow_version: 2, status: "running", input: {}, output: null, cost_usd: 0, tokens_in: 0, tokens_out: 0,
+  duration_ms: null, error_message: null, pending_gate: null, created_at: "2026-01-01T00:00:00.000Z", started_at: "2026-01-01T00:00:00.000Z", finished_at: null, steps,
+});
+
+describe("applyEvent", () => {
+  it("adds a started step, then updates it in place when it finishes, keeping its fetched input", () => {
+    let s = fromDetail(detail([step({ id: "s0", seq: 1, input: { x: 1 }, status: "completed" })]));
+    s = applyEvent(s, { type: "step.started", seq: 3, data: { step: step({ id: "s0", seq: 1, status: "running" }) } });
+    expect(s.steps.s0.input).toEqual({ x: 1 });
+    s = applyEvent(s, { type: "step.started", seq: 4, data: { step: step({ id: "s2", seq: 2 }) } });
+    expect(orderedSteps(s).map((x) => x.id)).toEqual(["s0", "s2"]);
+    s = applyEvent(s, { type: "step.finished", seq: 5, data: { step: step({ id: "s2", seq: 2, status: "completed", cost_usd: 0.000012 }) } });
+    expect(s.steps.s2.status).toBe("completed");
+    expect(s.lastSeq).toBe(5);
+  });
+
+  it("ignores an event it has already seen (a reconnect's replay)", () => {
+    let s = fromDetail(detail());
+    s = applyEvent(s, { type: "step.finished", seq: 7, data: { step: step({ status: "completed" }) } });
+    const again = applyEvent(s, { type: "step.started", seq: 6, data: { step: step({ status: "running" }) } });
+    expect(again).toBe(s);
+    expect(again.steps.s1.status).toBe("completed");
+  });
+
+  it("takes status, totals and the pending gate from run.status, and stamps the finish", () => {
+    let s = fromDetail(detail());
+    const gate = { node_id: "g", prompt: "ok?" };
+    s = applyEvent(s, { type: "gate.pending", seq: 1, data: { step_id: "s1", gate } });
+    expect(s.run.pending_gate).toEqual(gate);
+    s = applyEvent(s, { type: "run.status", seq: 2, data: { status: "failed", error_message: "boom", cost_usd: 0.5, tokens_in: 3, tokens_out: 4, duration_ms: 90, pending_gate: null, at: "2026-01-01T00:00:01.000Z" } });
+    expect(s.run).toMatchObject({ status: "failed", error_message: "boom", cost_usd: 0.5, pending_gate: null, finished_at: "2026-01-01T00:00:01.000Z" });
+  });
+
+  it("appends streamed text per step without touching the seq", () => {
+    let s = fromDetail(detail());
+    s = applyEvent(s, { type: "step.delta", data: { step_id: "s1", node_id: "a", text: "Hel" } });
+    s = applyEvent(s, { type: "step.delta", data: { step_id: "s1", node_id: "a", text: "lo" } });
+    expect(s.deltas.s1).toBe("Hello");
+    expect(s.lastSeq).toBe(0);
+  });
+});
+
+describe("derived figures", () => {
+  it("sums step costs without float drift", () => {
+    const steps = [0.1, 0.2, 0.000001].map((c, i) => step({ id: `s${i}`, cost_usd: c, tokens_in: 1, tokens_out: 2 }));
+    expect(stepTotals(steps)).toEqual({ cost_usd: 0.300001, tokens_in: 3, tokens_out: 6 });
+  });
+
+  it("colours a node by its latest execution", () => {
+    const steps = [step({ id: "x", seq: 1, status: "completed" }), step({ id: "y", seq: 4, status: "failed" }), step({ id: "z", seq: 2, node_id: "b", status: "skipped" })];
+    expect(nodeStatuses(steps)).toEqual({ a: "failed", b: "skipped" });
+  });
+
+  it("lays bars on a shared axis; a running step grows to now", () => {
+    const t0 = Date.parse("2026-01-01T00:00:00.000Z");
+    const done = step({ id: "d", status: "completed", started_at: new Date(t0).toISOString(), finished_at: new Date(t0 + 500).toISOString() });
+    const running = step({ id: "r", started_at: new Date(t0 + 500).toISOString() });
+    const run = fromDetail(detail()).run;
+    const axis = timeAxis(run, [done, running], t0 + 1000);
+    expect(axis).toEqual({ start: t0, end: t0 + 1000 });
+    expect(barOf(done, axis, t0 + 1000)).toEqual({ left: 0, width: 0.5 });
+    expect(barOf(running, axis, t0 + 1000)).toEqual({ left: 0.5, width: 0.5 });
+    expect(barOf(step({ started_at: null }), axis, t0)).toBeNull();
+  });
+
+  it("merges fetched inputs without rolling back a newer live status", () => {
+    let s = fromDetail(detail());
+    s = applyEvent(s, { type: "step.finished", seq: 2, data: { step: step({ status: "completed" }) } });
+    s = mergeInputs(s, detail([step({ status: "running", input: { q: 1 }, idempotency_key: "r1:a:1" })]));
+    expect(s.steps.s1).toMatchObject({ status: "completed", input: { q: 1 }, idempotency_key: "r1:a:1" });
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * The run page's live model as pure functions: a run fetched once, then folded with its
+ * Server-Sent Events. Events are applied in `seq` order and a replayed one (seq already
+ * seen) is ignored, so a reconnect that replays overlaps never double-counts.
+ */
+import type { PendingGateView, RunDetail, RunSummary, StepView } from "@/lib/client/run-types";
+import type { RunStatus, StepStatus } from "@/lib/client/types";
+
+export interface LiveRun {
+  run: RunSummary;
+  /** Steps by id. */
+  steps: Record<string, StepView>;
+  /** Streamed model text per step id (live only; never replayed). */
+  deltas: Record<string, string>;
+  lastSeq: number;
+}
+
+/** One event from the stream: its SSE `event:` name, `id:` (absent for deltas) and parsed data. */
+export type RunEvent =
+  | { type: "run.status"; seq: number; data: { status: RunStatus; error_message: string | null; cost_usd: number; tokens_in: number; tokens_out: number; duration_ms: number | null; pending_gate: PendingGateView | null; at?: string | null } }
+  | { type: "step.started" | "step.finished"; seq: number; data: { step: StepView } }
+  | { type: "gate.pending"; seq: number; data: { step_id: string; gate: PendingGateView } }
+  | { type: "step.delta"; seq?: undefined; data: { step_id: string; node_id: string; text: string } };
+
+/** The state a freshly fetched run starts from. */
+export function fromDetail(detail: RunDetail): LiveRun {
+  const { steps, spend: _spend, ...run } = detail;
+  const byId: Record<string, StepView> = {};
+  for (const s of steps ?? []) byId[s.id] = s;
+  return { run, steps: byId, deltas: {}, lastSeq: 0 };
+}
+
+/** Folds one event into the state; returns the same object when nothing changes. */
+export function applyEvent(state: LiveRun, event: RunEvent): LiveRun {
+  if (event.type === "step.delta") {
+    const { step_id, text } = event.data;
+    return { ...state, deltas: { ...state.deltas, [step_id]: (state.deltas[step_id] ?? "") + text } };
+  }
+  if (event.seq <= state.lastSeq) return state;
+  const next = { ...state, lastSeq: event.seq };
+  switch (event.type) {
+    case "run.status": {
+      const d = event.data;
+      const finished = d.status === "completed" || d.status === "failed";
+      return {
+        ...next,
+        run: {
+          ...state.run,
+          status: d.status,
+          error_message: d.error_message,
+          cost_usd: d.cost_usd,
+          tokens_in: d.tokens_in,
+          tokens_out: d.tokens_out,
+          duration_ms: d.duration_ms,
+          pending_gate: d.pending_gate,
+          started_at: state.run.started_at ?? (d.status === "running" ? (d.at ?? null) : null),
+          finished_at: finished ? (d.at ?? state.run.finished_at) : null,
+        },
+      };
+    }
+    case "step.started":
+    case "step.finished": {
+      const step = event.data.step;
+      const prev = state.steps[step.id];
+      return { ...next, steps: { ...state.steps, [step.id]: { ...prev, ...step, input: step.input ?? prev?.input } } };
+    }
+    case "gate.pending":
+      return { ...next, run: { ...state.run, pending_gate: event.data.gate } };
+  }
+}
+
+/**
+ * Copies step inputs and the run's output (which events never carry) from a fresh fetch,
+ * leaving the live statuses alone.
+ */
+export function mergeInputs(state: LiveRun, detail: RunDetail): LiveRun {
+  const steps = { ...state.steps };
+  for (const s of detail.steps ?? []) {
+    const cur = steps[s.id];
+    steps[s.id] = cur ? { ...cur, input: s.input, idempotency_key: cur.idempotency_key ?? s.idempotency_key } : s;
+  }
+  return { ...state, steps, run: { ...state.run, output: detail.output ?? state.run.output } };
+}
+
+/** Steps in run order. */
+export function orderedSteps(state: LiveRun): StepView[] {
+  return Object.values(state.steps).sort((a, b) => a.seq - b.seq);
+}
+
+/** Sum of step costs in micro-USD precision, so the header equals the steps it lists. */
+export function stepTotals(steps: readonly StepView[]): { cost_usd: number; tokens_in: number; tokens_out: number } {
+  let micros = 0;
+  let tin = 0;
+  let tout = 0;
+  for (const s of steps) {
+    micros += Math.round((s.cost_usd ?? 0) * 1e6);
+    tin += s.tokens_in ?? 0;
+    tout += s.tokens_out ?? 0;
+  }
+  return { cost_usd: micros / 1e6, tokens_in: tin, tokens_out: tout };
+}
+
+/** Each node's status from its latest execution (highest seq), for colouring the canvas. */
+export function nodeStatuses(steps: readonly StepView[]): Record<string, StepStatus> {
+  const out: Record<string, { seq: number; status: StepStatus }> = {};
+  for (const s of steps) if (!out[s.node_id] || out[s.node_id].seq < s.seq) out[s.node_id] = { seq: s.seq, status: s.status };
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.status]));
+}
+
+const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
+
+/** The shared time axis of the Gantt: from the first start to the last finish (or `now` while live). */
+export function timeAxis(run: RunSummary, steps: readonly StepView[], now: number): { start: number; end: number } {
+  const starts = steps.map((s) => ms(s.started_at)).filter(Number.isFinite);
+  const start = Math.min(ms(run.started_at) || Infinity, ...starts);
+  if (!Number.isFinite(start)) return { start: now, end: now + 1 };
+  const live = run.status === "running" || run.status === "pending" || steps.some((s) => s.status === "running");
+  const ends = steps.map((s) => ms(s.finished_at)).filter(Number.isFinite);
+  const end = live ? now : Math.max(ms(run.finished_at) || 0, ...ends, start + 1);
+  return { start, end: Math.max(end, start + 1) };
+}
+
+/** A step's bar on the axis as fractions of its width: left offset and width. */
+export function barOf(step: StepView, axis: { start: number; end: number }, now: number): { left: number; width: number } | null {
+  const s = ms(step.started_at);
+  if (!Number.isFinite(s)) return null;
+  const f = ms(step.finished_at);
+  const e = Number.isFinite(f) ? f : step.status === "running" || step.status === "waiting" ? now : s;
+  const span = axis.end - axis.start;
+  const left = Math.min(1, Math.max(0, (s - axis.start) / span));
+  return { left, width: Math.max(0, Math.min(1 - left, (e - s) / span)) };
+}
+
+/** Whether the run can still change (its stream stays open). */
+export function isLive(status: RunStatus): boolean {
+  return status === "pending" || status === "running" || status === "paused";
+}

@@ -1,0 +1,46 @@
+"use client";
+import { duration } from "@/components/ui/format";
+import type { RunSummary, StepView } from "@/lib/client/run-types";
+import { timeAxis } from "./run-state";
+import { TimelineRow } from "./timeline-row";
+
+/** The Gantt of a run: one row per step in seq order on one shared time axis. */
+export function RunTimeline({
+  run,
+  steps,
+  labels,
+  now,
+  selectedId,
+  onSelect,
+}: {
+  run: RunSummary;
+  steps: StepView[];
+  labels: Record<string, string>;
+  now: number;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const axis = timeAxis(run, steps, now);
+  const span = axis.end - axis.start;
+  return (
+    <section className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid="run-timeline">
+      <header className="grid grid-cols-[28px_minmax(0,190px)_minmax(0,1fr)_84px_92px_60px] items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-[10px] font-medium tracking-wide text-slate-500 uppercase">
+        <span />
+        <span>Step</span>
+        <span className="flex justify-between font-mono normal-case">
+          {[0, 0.25, 0.5, 0.75, 1].map((f) => (
+            <span key={f}>{duration(Math.round(span * f))}</span>
+          ))}
+        </span>
+        <span className="text-right">Tokens</span>
+        <span className="text-right">Cost</span>
+        <span className="text-right">Time</span>
+      </header>
+      {steps.length === 0 ? (
+        <p className="px-4 py-6 text-center text-xs text-slate-500">No steps yet — they appear here as the run starts them.</p>
+      ) : (
+        steps.map((s) => <TimelineRow key={s.id} step={s} label={labels[s.node_id] ?? s.node_id} axis={axis} now={now} selected={s.id === selectedId} onSelect={onSelect} />)
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+"use client";
+import { memo, useEffect } from "react";
+import { duration, usd } from "@/components/ui/format";
+import type { StepView } from "@/lib/client/run-types";
+import { barOf } from "./run-state";
+import { StatusIcon } from "./status-icon";
+
+const BAR: Record<string, string> = {
+  running: "bg-sky-400 animate-pulse",
+  waiting: "bg-amber-400",
+  completed: "bg-emerald-500",
+  failed: "bg-red-500",
+  skipped: "bg-slate-300",
+  pending: "bg-slate-300",
+};
+
+declare global {
+  interface Window {
+    /** When each settled step was first rendered (epoch ms), for the UI latency benchmark. */
+    __stepRenderedAt?: Record<string, number>;
+  }
+}
+
+const SETTLED = new Set(["completed", "failed", "skipped", "waiting"]);
+
+/** One step on the timeline: status, node, its bar on the shared axis, tokens, cost, duration. */
+export const TimelineRow = memo(function TimelineRow({
+  step,
+  label,
+  axis,
+  now,
+  selected,
+  onSelect,
+}: {
+  step: StepView;
+  label: string;
+  axis: { start: number; end: number };
+  now: number;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
+  const settled = SETTLED.has(step.status);
+  useEffect(() => {
+    if (!settled) return;
+    const marks = (window.__stepRenderedAt ??= {});
+    marks[step.id] ??= performance.timeOrigin + performance.now();
+  }, [settled, step.id]);
+  const bar = barOf(step, axis, now);
+  const live = step.status === "running" && step.started_at ? now - Date.parse(step.started_at) : null;
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(step.id)}
+      data-testid="step-row"
+      data-node-id={step.node_id}
+      data-status={step.status}
+      aria-pressed={selected}
+      className={`grid w-full grid-cols-[28px_minmax(0,190px)_minmax(0,1fr)_84px_92px_60px] items-center gap-2 border-b border-slate-100 px-3 py-1.5 text-left text-xs hover:bg-slate-50 ${selected ? "bg-brand-50 hover:bg-brand-50" : ""}`}
+    >
+      <span className="flex items-center gap-1 text-slate-400">
+        <StatusIcon status={step.status} />
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate font-medium text-slate-800">{label}</span>
+        <span className="block truncate text-[10px] text-slate-400">
+          {step.node_type} · #{step.seq}
+          {step.attempt > 1 ? ` · attempt ${step.attempt}` : ""}
+        </span>
+      </span>
+      <span className="relative h-4 rounded bg-slate-100/70">
+        {bar && <span className={`absolute inset-y-0 rounded ${BAR[step.status] ?? BAR.pending}`} style={{ left: `${bar.left * 100}%`, width: `max(3px, ${bar.width * 100}%)` }} />}
+      </span>
+      <span className="text-right font-mono text-[11px] text-slate-500" data-testid="step-tokens">
+        {step.tokens_in || step.tokens_out ? `${step.tokens_in ?? 0}/${step.tokens_out ?? 0}` : "—"}
+      </span>
+      <span className="text-right font-mono text-[11px] text-slate-600" data-testid="step-cost">
+        {step.cost_usd ? usd(step.cost_usd) : "—"}
+      </span>
+      <span className="text-right font-mono text-[11px] text-slate-500">{duration(step.duration_ms ?? live)}</span>
+    </button>
+  );
+});

@@ -1,0 +1,83 @@
+"use client";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError } from "@/lib/client/http";
+import { getRunDetail } from "@/lib/client/run-api";
+import { applyEvent, fromDetail, isLive, mergeInputs, type LiveRun, type RunEvent } from "./run-state";
+
+export type Connection = "connecting" | "live" | "reconnecting" | "ended";
+
+export type RunStreamLoad = { kind: "loading" } | { kind: "missing" } | { kind: "error"; message: string } | { kind: "ready"; state: LiveRun };
+
+const EVENT_TYPES = ["run.status", "step.started", "step.finished", "gate.pending", "step.delta"] as const;
+
+/**
+ * The run, fetched once and then kept live from its SSE stream. EventSource reconnects by
+ * itself after a drop and sends Last-Event-ID; that shows as "reconnecting". When the
+ * server ends the stream after a terminal status it is closed for good; `follow()`
+ * reopens it after an action revives the run.
+ */
+export function useRunStream(id: string) {
+  const [load, setLoad] = useState<RunStreamLoad>({ kind: "loading" });
+  const [connection, setConnection] = useState<Connection>("connecting");
+  const [epoch, setEpoch] = useState(0);
+  const seqRef = useRef(0);
+
+  useEffect(() => {
+    let live = true;
+    getRunDetail(id)
+      .then((detail) => {
+        if (!live) return;
+        setLoad({ kind: "ready", state: fromDetail(detail) });
+        setEpoch((e) => e + 1);
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        if (err instanceof ApiError && err.status === 404) setLoad({ kind: "missing" });
+        else setLoad({ kind: "error", message: err instanceof Error ? err.message : "Could not load the run" });
+      });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  /** Re-fetches the run to fill in step inputs and the output, which events do not carry. */
+  const refresh = useCallback(async () => {
+    const detail = await getRunDetail(id);
+    setLoad((prev) => (prev.kind === "ready" ? { kind: "ready", state: mergeInputs(prev.state, detail) } : prev));
+  }, [id]);
+
+  useEffect(() => {
+    if (epoch === 0) return;
+    const source = new EventSource(`/api/runs/${encodeURIComponent(id)}/events?last_event_id=${seqRef.current}`);
+    // The seq of the newest terminal status; the server ends the stream right after it.
+    let terminalSeq = -1;
+    source.onopen = () => setConnection("live");
+    source.onerror = () => {
+      if (terminalSeq === seqRef.current || source.readyState === EventSource.CLOSED) {
+        source.close();
+        setConnection("ended");
+      } else setConnection("reconnecting");
+    };
+    const onMessage = (type: (typeof EVENT_TYPES)[number]) => (msg: MessageEvent<string>) => {
+      const seq = msg.lastEventId ? Number(msg.lastEventId) : undefined;
+      const event = { type, seq: type === "step.delta" ? undefined : seq, data: JSON.parse(msg.data) } as RunEvent;
+      if (event.seq !== undefined) seqRef.current = Math.max(seqRef.current, event.seq);
+      setLoad((prev) => (prev.kind === "ready" ? { kind: "ready", state: applyEvent(prev.state, event) } : prev));
+      // A replay may pass a failure that was resumed since, so only the stream's end decides.
+      if (event.type === "run.status" && !isLive(event.data.status)) {
+        terminalSeq = event.seq;
+        if (event.data.status === "completed") void refresh();
+      }
+    };
+    for (const t of EVENT_TYPES) source.addEventListener(t, onMessage(t) as EventListener);
+    return () => source.close();
+  }, [id, epoch, refresh]);
+
+  /** Reopens the stream (after an action revived a finished run). */
+  const follow = useCallback(() => {
+    setConnection("connecting");
+    setEpoch((e) => e + 1);
+  }, []);
+
+  return { load, connection, follow, loadInputs: refresh };
+}

@@ -1,0 +1,133 @@
+/**
+ * Response shapes of the run, approval, version, audit and spend endpoints as the
+ * browser sees them (docs/api.md). They extend the editor's shapes in ./types.
+ */
+import type { GateField, Graph } from "@/engine/graph/schema";
+import type { RunStatus, Step } from "./types";
+
+export interface PendingGateView {
+  node_id: string;
+  prompt: string;
+  fields?: GateField[];
+  expires_at?: string;
+}
+
+/** A step as the run endpoint returns it; events omit `input`. */
+export interface StepView extends Step {
+  idempotency_key?: string;
+}
+
+export interface SpendLineView {
+  key: string;
+  cost_usd: number;
+  tokens_in: number;
+  tokens_out: number;
+  steps: number;
+}
+
+/** A run in a list: everything but its steps and spend. */
+export interface RunSummary {
+  id: string;
+  workflow_id: string;
+  workflow_name?: string;
+  workflow_version: number;
+  status: RunStatus;
+  input: unknown;
+  output: unknown;
+  cost_usd: number;
+  tokens_in: number;
+  tokens_out: number;
+  node_executions?: number;
+  duration_ms: number | null;
+  error_message: string | null;
+  pending_gate: PendingGateView | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** The run whole. */
+export interface RunDetail extends RunSummary {
+  steps: StepView[];
+  spend?: { cost_usd: number; tokens_in: number; tokens_out: number; by_model: SpendLineView[]; by_node: SpendLineView[] };
+}
+
+export interface CheckpointView {
+  seq: number;
+  step_name: string;
+  created_at: string;
+  completed: string[];
+  queue: unknown[];
+  state: Record<string, unknown>;
+}
+
+export interface ApprovalView {
+  run_id: string;
+  workflow_id: string;
+  workflow_name: string;
+  workflow_version: number;
+  pending_gate: PendingGateView | null;
+  run_created_at: string;
+  waiting_since: string | null;
+  waited_ms: number | null;
+}
+
+export interface VersionSummary {
+  workflow_id: string;
+  version: number;
+  node_count: number;
+  edge_count: number;
+  created_at: string;
+  created_by: string;
+}
+
+export interface VersionDetail {
+  workflow_id: string;
+  version: number;
+  graph: Graph;
+  created_at: string;
+  created_by: string;
+}
+
+export interface AuditRow {
+  seq: number;
+  id: string;
+  action: string;
+  actor_id: string;
+  target_type: string;
+  target_id: string;
+  details: unknown;
+  created_at: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AuditVerify {
+  ok: boolean;
+  checked: number;
+  first_bad_seq?: number;
+  message?: string;
+}
+
+/** One figure of the spend dashboard: a workflow, a model or a node, and what it cost. */
+export interface SpendGroup {
+  key: string;
+  label: string;
+  workflow_id?: string;
+  cost_usd: number;
+  tokens_in: number;
+  tokens_out: number;
+  steps: number;
+  runs: number;
+}
+
+export interface SpendReport {
+  period: string;
+  since: string | null;
+  total: { cost_usd: number; tokens_in: number; tokens_out: number; runs: number };
+  by_workflow: SpendGroup[];
+  by_model: SpendGroup[];
+  by_node: SpendGroup[];
+  /** Cost per day (UTC date), oldest first. */
+  by_day: { day: string; cost_usd: number }[];
+}
