@@ -6,7 +6,7 @@
 import { EngineError, NodeError } from "./errors";
 import { nodeLabel, type HumanGateNode } from "./graph/schema";
 import { createModelGateway } from "./models/gateway";
-import type { Clock, EventSink, EngineEvent, LoadedRun, ModelGateway, QueueItem, RunRecord, RunStore } from "./ports";
+import type { Clock, EventSink, EngineEvent, LoadedRun, ModelGateway, QueueItem, RunRecord, RunStore, SecretResolver } from "./ports";
 import { DEFAULT_RETRY, type RetryPolicy } from "./run/attempts";
 import { systemClock } from "./run/clock";
 import { RunDriver, type DriverSnapshot } from "./run/driver";
@@ -23,6 +23,8 @@ export interface EngineOptions {
   store: RunStore;
   models?: ModelGateway;
   tools?: ToolRegistry;
+  /** Looks up `{secrets.NAME}` for http_request at call time; without it such calls fail. */
+  secrets?: SecretResolver;
   clock?: Clock;
   events?: EventSink;
   retry?: RetryPolicy;
@@ -62,6 +64,7 @@ export class Engine {
       store: opts.store,
       models: opts.models ?? createModelGateway(),
       tools: opts.tools ?? createToolRegistry([]),
+      secrets: opts.secrets,
       clock: opts.clock ?? systemClock,
       events: opts.events,
       retry: opts.retry ?? DEFAULT_RETRY,

@@ -234,6 +234,15 @@ export interface ModelGateway {
   call(req: ModelRequest): Promise<ModelReply>;
 }
 
+/**
+ * Looks up secret values by name at the last moment before a tool call (SPEC §12), so
+ * values never enter state, params snapshots or stored records. Throws a non-retryable
+ * {@link import("./errors").NodeError} naming any unknown secret (never a value).
+ */
+export interface SecretResolver {
+  resolve(names: readonly string[]): Promise<Record<string, string>>;
+}
+
 export interface ToolContext {
   signal: AbortSignal;
   idempotency_key: string;

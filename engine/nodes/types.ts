@@ -4,7 +4,7 @@
  * records as input) and how it runs (asynchronously, retried as a unit).
  */
 import type { GraphNode, NodeOfType, NodeType } from "../graph/schema";
-import type { ModelGateway, State } from "../ports";
+import type { ModelGateway, SecretResolver, State } from "../ports";
 import type { ToolRegistry } from "../tools/types";
 
 /** What a prepared execution needs at run time. */
@@ -15,6 +15,8 @@ export interface RunContext {
   signal: AbortSignal;
   models: ModelGateway;
   tools: ToolRegistry;
+  /** Secret lookup for `{secrets.NAME}` in http_request params; absent: secrets are refused. */
+  secrets?: SecretResolver;
   onDelta?: (text: string) => void;
 }
 

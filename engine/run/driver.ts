@@ -8,7 +8,7 @@ import { nodeLabel, type GraphNode, type HumanGateNode } from "../graph/schema";
 import { errorMessage, NodeError } from "../errors";
 import { prepareNode, type ExecutableNode } from "../nodes/registry";
 import type { Prepared } from "../nodes/types";
-import type { Clock, EngineEvent, EventSink, ModelGateway, QueueItem, RunRecord, RunStatus, RunStore, RunWrite, State, StepRecord } from "../ports";
+import type { Clock, EngineEvent, EventSink, ModelGateway, QueueItem, RunRecord, RunStatus, RunStore, RunWrite, SecretResolver, State, StepRecord } from "../ports";
 import type { ToolRegistry } from "../tools/types";
 import { runAttempts, type AttemptOutcome, type RetryPolicy } from "./attempts";
 import type { RunLimits } from "./limits";
@@ -21,6 +21,7 @@ export interface DriverDeps {
   store: RunStore;
   models: ModelGateway;
   tools: ToolRegistry;
+  secrets?: SecretResolver;
   clock: Clock;
   events?: EventSink;
   retry: RetryPolicy;
@@ -209,6 +210,7 @@ export class RunDriver {
       signal: this.controller.signal,
       models: this.deps.models,
       tools: this.deps.tools,
+      secrets: this.deps.secrets,
       onDelta: this.deps.events?.delta
         ? (text: string) => this.deps.events!.delta!({ type: "step.delta", run_id: this.runId, step_id: step.id, node_id: node.id, text })
         : undefined,

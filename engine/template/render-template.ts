@@ -10,20 +10,32 @@ import { pyStr } from "./py-str";
 const OPEN = 123; // {
 const CLOSE = 125; // }
 
+/** How a render treats placeholders it must not resolve from state. */
+export interface RenderOptions {
+  /**
+   * Placeholders whose field `keep` accepts are left verbatim, and the result stays a
+   * template: escaped braces stay escaped and substituted values get their braces
+   * escaped. A later render then resolves exactly the kept placeholders, never one a
+   * state value smuggled in (this is how `{secrets.NAME}` reaches the last moment).
+   */
+  keep?: (field: string) => boolean;
+}
+
 /**
  * Renders `template` against `state`. Substituted values are never scanned again,
  * so a value containing `{x}` stays literal.
  */
-export function renderTemplate(template: string, state: Record<string, unknown>): string {
+export function renderTemplate(template: string, state: Record<string, unknown>, options: RenderOptions = {}): string {
   const braces = new BraceCursor(template);
   let i = braces.next(0);
   if (i === -1) return template;
+  const keep = options.keep;
   let out = "";
   let last = 0;
   while (i !== -1) {
     const c = template.charCodeAt(i);
     if (template.charCodeAt(i + 1) === c) {
-      out += template.slice(last, i + 1);
+      out += template.slice(last, keep ? i + 2 : i + 1);
       last = i + 2;
       i = braces.next(last);
       continue;
@@ -31,15 +43,25 @@ export function renderTemplate(template: string, state: Record<string, unknown>)
     if (c === CLOSE) return template;
     const end = fieldEnd(template, i + 1);
     if (end === -1) return template;
-    const path = parseField(template.slice(i + 1, end));
+    const field = template.slice(i + 1, end);
+    const path = parseField(field);
     if (path === null) return template;
-    const value = resolveField(path, state);
-    if (value === MISSING) return template;
-    out += template.slice(last, i) + pyStr(value);
+    if (keep?.(field)) {
+      out += template.slice(last, end + 1);
+    } else {
+      const value = resolveField(path, state);
+      if (value === MISSING) return template;
+      out += template.slice(last, i) + (keep ? escapeBraces(pyStr(value)) : pyStr(value));
+    }
     last = end + 1;
     i = braces.next(last);
   }
   return out + template.slice(last);
+}
+
+/** `{` → `{{` and `}` → `}}`, so a substituted value renders as itself in a later pass. */
+function escapeBraces(text: string): string {
+  return text.includes("{") || text.includes("}") ? text.replace(/[{}]/g, (b) => b + b) : text;
 }
 
 /**

@@ -13,6 +13,8 @@ export interface ValidationContext {
   tools: ToolRegistry;
   /** Whether the price table knows a model; unknown models run at $0 cost. */
   knownModel: (model: string) => boolean;
+  /** Names of the stored secrets; when absent, references to unknown secrets are not checked. */
+  secretNames?: ReadonlySet<string>;
 }
 
 function checkGateFields(node: HumanGateNode, at: number, report: Report): void {

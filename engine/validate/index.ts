@@ -8,6 +8,7 @@ import { checkStructure } from "./check-structure";
 import { checkNodes, type ValidationContext } from "./check-nodes";
 import { checkEdges } from "./check-edges";
 import { checkTopology } from "./check-topology";
+import { checkSecrets } from "./check-secrets";
 import { createCollector, type ValidationResult } from "./issues";
 
 export { hasErrors, VALIDATION_MESSAGES, VALIDATION_SEVERITY } from "./issues";
@@ -27,6 +28,7 @@ export function validateGraph(graph: Graph, ctx: ValidationContext): ValidationR
   checkStructure(graph, index, report);
   if (graph.nodes.length === 0) return result;
   checkNodes(graph, ctx, report);
+  checkSecrets(graph, ctx, report);
   checkEdges(graph, index, report);
   checkTopology(graph, index, report);
   return result;

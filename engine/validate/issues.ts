@@ -16,6 +16,9 @@ export interface IssueArgs {
   cycle_without_loop: { cycle: string[] };
   loop_max_iterations: { node: string; value: number; cap: number };
   invalid_tool_params: { node: string; tool: string; param: string; message: string };
+  secret_outside_http: { node: string; field: string };
+  invalid_secret_reference: { node: string; field: string };
+  unknown_secret: { node: string; secret: string };
   gate_field_options: { node: string; field: string };
   duplicate_gate_field: { node: string; field: string };
   unknown_model: { node: string; model: string };
@@ -41,6 +44,9 @@ export const VALIDATION_SEVERITY: Record<ValidationCode, "error" | "warning"> = 
   cycle_without_loop: "error",
   loop_max_iterations: "error",
   invalid_tool_params: "error",
+  secret_outside_http: "error",
+  invalid_secret_reference: "error",
+  unknown_secret: "error",
   gate_field_options: "error",
   duplicate_gate_field: "error",
   unknown_model: "warning",
@@ -66,6 +72,9 @@ export const VALIDATION_MESSAGES: { [C in ValidationCode]: (a: IssueArgs[C]) => 
     `Nodes ${[...a.cycle, a.cycle[0]].join(" → ")} form a cycle without a loop node; it would never stop. Route it through a loop node.`,
   loop_max_iterations: (a) => `Loop ${a.node} allows ${a.value} iterations; the limit is ${a.cap}.`,
   invalid_tool_params: (a) => `Node ${a.node}: parameter "${a.param}" of tool "${a.tool}" is invalid: ${a.message}`,
+  secret_outside_http: (a) => `Node ${a.node} uses {${a.field}}; secrets can only be used in the url, headers or body of an http_request tool.`,
+  invalid_secret_reference: (a) => `Node ${a.node}: {${a.field}} is not a valid secret reference; write {secrets.NAME} with an upper-case name.`,
+  unknown_secret: (a) => `Node ${a.node} uses the secret "${a.secret}", which does not exist. Add it under Settings → Secrets.`,
   gate_field_options: (a) => `Human gate ${a.node}: the select field "${a.field}" has no options.`,
   duplicate_gate_field: (a) => `Human gate ${a.node} has more than one field named "${a.field}".`,
   unknown_model: (a) => `Node ${a.node} uses the model "${a.model}", which has no known price; its cost will be counted as $0.`,
