@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Icon, ICONS } from "@/components/ui/icon";
+import { ApprovalsNavLink } from "@/components/approvals/approvals-badge";
 
 /** The app's top bar: product name and the main sections. */
 export function TopNav() {
@@ -14,6 +15,16 @@ export function TopNav() {
       <nav className="flex items-center gap-4">
         <Link href="/" className="hover:text-white" data-testid="nav-workflows">
           Workflows
+        </Link>
+        <Link href="/runs" className="hover:text-white" data-testid="nav-runs">
+          Runs
+        </Link>
+        <ApprovalsNavLink />
+        <Link href="/spend" className="hover:text-white" data-testid="nav-spend">
+          Spend
+        </Link>
+        <Link href="/audit" className="hover:text-white" data-testid="nav-audit">
+          Audit
         </Link>
       </nav>
     </header>

@@ -1,0 +1,5 @@
+import { RunsTable } from "@/components/run/runs-table";
+
+export default function AllRunsPage() {
+  return <RunsTable title="Runs" />;
+}

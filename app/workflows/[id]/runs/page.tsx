@@ -1,0 +1,6 @@
+import { WorkflowRuns } from "@/components/run/workflow-runs";
+
+export default async function WorkflowRunsPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <WorkflowRuns workflowId={id} />;
+}
