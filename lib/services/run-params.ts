@@ -32,6 +32,11 @@ export const runListQuery = z.object({
   workflow_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "is not a valid id").optional(),
 });
 
+/** `GET /api/runs/{id}?step_inputs=false` leaves the (large) step input snapshots out. */
+export const runReadQuery = z.object({
+  step_inputs: z.enum(["true", "false"], { message: "must be true or false" }).transform((v) => v === "true").optional(),
+});
+
 export const lastEventQuery = z.object({
   last_event_id: z.string().regex(/^[0-9]{1,12}$/, "must be an event id").transform(Number).optional(),
 });

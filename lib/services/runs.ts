@@ -55,13 +55,17 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   return getRun({ id: runId });
 }
 
-/** The run whole, with its steps (inputs materialized once per checkpoint) and spend. */
-export async function getRun({ id }: { id: string }): Promise<RunDto> {
+/**
+ * The run whole, with its steps (inputs materialized once per checkpoint) and spend.
+ * `stepInputs: false` leaves the step inputs out (`input: null`): each is a full state
+ * snapshot, so for runs of thousands of steps they dominate the answer's size.
+ */
+export async function getRun({ id, stepInputs: withInputs = true }: { id: string; stepInputs?: boolean }): Promise<RunDto> {
   const found = findRunWithWorkflow(id);
   if (!found) throw notFound("run not found");
   const store = runtime().store;
   const steps = await store.listSteps(id);
-  const inputs = await stepInputs(id, steps);
+  const inputs = withInputs ? await stepInputs(id, steps) : new Map<number, Record<string, unknown>>();
   return toRunDto(found.run, found.workflow_name, steps, (s) => inputs.get(s.input_checkpoint) ?? null);
 }
 

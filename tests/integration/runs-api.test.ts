@@ -198,6 +198,15 @@ describe("reading runs", () => {
     expect((await api.get<Page<Run>>(`/api/runs?workflow_id=${wf}&status=failed`)).body.items).toEqual([]);
   });
 
+  it("can leave the step input snapshots out of a run", async () => {
+    const wf = await workflow(twoNodeGraph());
+    const { body } = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "big" } });
+    const lean = await api.get<Run>(`/api/runs/${body.id}?step_inputs=false`);
+    expect(lean.body.steps.map((s) => s.input)).toEqual([null, null]);
+    expect(lean.body.steps[0].output).toEqual(body.steps[0].output);
+    expect((await api.get(`/api/runs/${body.id}?step_inputs=maybe`)).status).toBe(400);
+  });
+
   it("serves checkpoints with public state for time travel", async () => {
     const wf = await workflow(twoNodeGraph());
     const { body } = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "cp" } });

@@ -1,12 +1,14 @@
 import { parseId, withErrors } from "@/lib/api";
+import { parseQuery, runReadQuery } from "@/lib/services/run-params";
 import { getRun } from "@/lib/services/runs";
 
 export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ id: string }> };
 
-/** The run whole: steps with their input snapshots, totals, pending gate and spend. */
-export const GET = withErrors(async (_request: Request, ctx: Ctx) => {
+/** The run whole: steps with their input snapshots (unless `?step_inputs=false`), totals, pending gate and spend. */
+export const GET = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
-  return Response.json(await getRun({ id }));
+  const { step_inputs } = parseQuery(request.url, runReadQuery, ["step_inputs"]);
+  return Response.json(await getRun({ id, stepInputs: step_inputs ?? true }));
 });
