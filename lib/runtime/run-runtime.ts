@@ -8,6 +8,7 @@ import type Database from "better-sqlite3";
 import { Engine, type RunHandle } from "@/engine/engine";
 import { EngineError, errorMessage } from "@/engine/errors";
 import { createModelGateway } from "@/engine/models/gateway";
+import type { ModelGateway } from "@/engine/ports";
 import { defaultToolRegistry } from "@/engine/tools/registry";
 import { SqliteRunStore } from "@/lib/db/run-store";
 import { RunEventBus } from "./event-bus";
@@ -18,6 +19,8 @@ import { sweepOrphans } from "./recovery";
 export interface RunRuntimeOptions {
   timings?: LeaseTimings;
   owner?: string;
+  /** The LLM gateway (default: `createModelGateway()`, the mock model and no providers). */
+  models?: ModelGateway;
 }
 
 export class RunRuntime {
@@ -30,7 +33,7 @@ export class RunRuntime {
 
   constructor(readonly conn: Database.Database, options: RunRuntimeOptions = {}) {
     this.store = new SqliteRunStore(conn);
-    this.engine = new Engine({ store: this.store, tools: defaultToolRegistry(), models: createModelGateway(), events: this.bus });
+    this.engine = new Engine({ store: this.store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), events: this.bus });
     this.leases = new LeaseKeeper(conn, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS);
   }
 
