@@ -131,3 +131,16 @@ export interface SpendReport {
   /** Cost per day (UTC date), oldest first. */
   by_day: { day: string; cost_usd: number }[];
 }
+
+/** One run behind a spend figure, with what it spent on that slice. */
+export interface SpendRunView {
+  run_id: string;
+  workflow_id: string;
+  workflow_name: string;
+  status: string;
+  created_at: string;
+  cost_usd: number;
+  tokens_in: number;
+  tokens_out: number;
+  steps: number;
+}

@@ -1,0 +1,18 @@
+"use client";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+/** Cost per day as bars. */
+export function SpendChart({ days }: { days: { day: string; cost_usd: number }[] }) {
+  if (days.length === 0) return <p className="flex h-full items-center justify-center text-xs text-slate-400">No spend in this period.</p>;
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <CartesianGrid vertical={false} stroke="#e2e8f0" />
+        <XAxis dataKey="day" tick={{ fontSize: 10, fill: "#64748b" }} tickLine={false} axisLine={{ stroke: "#cbd5e1" }} />
+        <YAxis tick={{ fontSize: 10, fill: "#64748b" }} tickLine={false} axisLine={false} width={72} tickFormatter={(v: number) => `$${v.toFixed(4)}`} />
+        <Tooltip formatter={(v) => [`$${Number(v).toFixed(6)}`, "Cost"]} cursor={{ fill: "#f1f5f9" }} contentStyle={{ fontSize: 12, borderRadius: 8 }} />
+        <Bar dataKey="cost_usd" fill="oklch(0.62 0.19 259)" radius={[3, 3, 0, 0]} maxBarSize={36} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

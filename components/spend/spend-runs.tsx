@@ -1,0 +1,49 @@
+"use client";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { relativeTime, usd } from "@/components/ui/format";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { getSpendRuns } from "@/lib/client/history-api";
+import type { SpendRunView } from "@/lib/client/run-types";
+
+export type SpendSlice = { title: string; workflow_id?: string; model?: string; node_id?: string };
+
+/** The runs behind the chosen figure, most expensive first, each linking to its run page. */
+export function SpendRuns({ period, slice }: { period: string; slice: SpendSlice }) {
+  const [rows, setRows] = useState<{ key: string; items: SpendRunView[] } | null>(null);
+  const key = JSON.stringify([period, slice]);
+  useEffect(() => {
+    let live = true;
+    getSpendRuns(period, { workflow_id: slice.workflow_id, model: slice.model, node_id: slice.node_id })
+      .then((r) => live && setRows({ key: JSON.stringify([period, slice]), items: r.items }))
+      .catch(() => live && setRows({ key: JSON.stringify([period, slice]), items: [] }));
+    return () => {
+      live = false;
+    };
+  }, [period, slice]);
+  const items = rows?.key === key ? rows.items : null;
+  return (
+    <section className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid="spend-runs">
+      <h2 className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-[10px] font-semibold tracking-wide text-slate-500 uppercase">Runs behind: {slice.title}</h2>
+      {!items ? (
+        <p className="p-4 text-xs text-slate-400">Loading…</p>
+      ) : (
+        <table className="w-full text-left text-xs">
+          <tbody className="divide-y divide-slate-100">
+            {items.map((r) => (
+              <tr key={r.run_id} data-testid="spend-run">
+                <td className="px-3 py-1.5 font-mono"><Link href={`/runs/${r.run_id}`} className="text-brand-700 hover:underline">{r.run_id}</Link></td>
+                <td className="px-3 py-1.5 text-slate-700">{r.workflow_name}</td>
+                <td className="px-3 py-1.5"><StatusBadge status={r.status} /></td>
+                <td className="px-3 py-1.5 text-slate-500">{relativeTime(r.created_at)}</td>
+                <td className="px-3 py-1.5 text-right font-mono text-slate-500">{r.tokens_in + r.tokens_out} tok</td>
+                <td className="px-3 py-1.5 text-right font-mono text-slate-900">{usd(r.cost_usd)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {items?.length === 0 && <p className="p-4 text-xs text-slate-400">No runs.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import "server-only";
+/** The spend dashboard (SPEC §7): totals per workflow, model and node over a period. */
+import { z } from "zod";
+import { microsToUsd } from "@/engine/models/cost";
+import { spendAggregates, spendRuns, type SpendRow } from "@/lib/db/spend";
+import { toIsoTimestamp } from "@/lib/db/timestamps";
+
+export const SPEND_PERIODS = { "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000, all: null } as const;
+export type SpendPeriod = keyof typeof SPEND_PERIODS;
+
+export const spendQuery = z.object({
+  period: z.enum(["24h", "7d", "30d", "all"]).default("30d"),
+  workflow_id: z.string().min(1).max(64).optional(),
+  model: z.string().min(1).max(200).optional(),
+  node_id: z.string().min(1).max(200).optional(),
+});
+
+/** Epoch ms a period starts at (null for all time). */
+export function periodStart(period: SpendPeriod, now = Date.now()): number | null {
+  const span = SPEND_PERIODS[period];
+  return span === null ? null : now - span;
+}
+
+const group = (r: SpendRow) => ({
+  key: r.key,
+  label: r.label,
+  ...(r.workflow_id ? { workflow_id: r.workflow_id } : {}),
+  cost_usd: microsToUsd(r.cost_micros),
+  tokens_in: r.tokens_in,
+  tokens_out: r.tokens_out,
+  steps: r.steps,
+  runs: r.runs,
+});
+
+/** Spend per workflow, model, node and day for a period. */
+export function spendReport(period: SpendPeriod, now = Date.now()) {
+  const since = periodStart(period, now);
+  const a = spendAggregates({ since });
+  const micros = a.byWorkflow.reduce((s, r) => s + r.cost_micros, 0);
+  return {
+    period,
+    since: since === null ? null : new Date(since).toISOString(),
+    total: {
+      cost_usd: microsToUsd(micros),
+      tokens_in: a.byWorkflow.reduce((s, r) => s + r.tokens_in, 0),
+      tokens_out: a.byWorkflow.reduce((s, r) => s + r.tokens_out, 0),
+      runs: a.byWorkflow.reduce((s, r) => s + r.runs, 0),
+    },
+    by_workflow: a.byWorkflow.map(group),
+    by_model: a.byModel.map(group),
+    by_node: a.byNode.map(group),
+    by_day: a.byDay.map((d) => ({ day: d.day, cost_usd: microsToUsd(d.cost_micros) })),
+  };
+}
+
+/** The runs behind one figure of the report. */
+export function spendRunList(q: z.infer<typeof spendQuery>, now = Date.now()) {
+  const rows = spendRuns({ since: periodStart(q.period, now), workflowId: q.workflow_id, model: q.model, nodeId: q.node_id });
+  return {
+    items: rows.map((r) => ({
+      run_id: r.run_id,
+      workflow_id: r.workflow_id,
+      workflow_name: r.workflow_name,
+      status: r.status,
+      created_at: toIsoTimestamp(r.created_at),
+      cost_usd: microsToUsd(r.cost_micros),
+      tokens_in: r.tokens_in,
+      tokens_out: r.tokens_out,
+      steps: r.steps,
+    })),
+  };
+}
