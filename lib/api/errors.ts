@@ -10,6 +10,7 @@ export type ApiErrorCode =
   | "invalid_query"
   | "not_found"
   | "version_conflict"
+  | "already_exists"
   | "bad_state"
   | "payload_too_large"
   | "invalid_graph"
@@ -27,6 +28,7 @@ export const API_ERRORS: Record<ApiErrorCode, CodeInfo> = {
   invalid_query: { status: 400, message: "the query string is not valid" },
   not_found: { status: 404, message: "not found" },
   version_conflict: { status: 409, message: "the workflow was changed since the version this save is based on" },
+  already_exists: { status: 409, message: "an object with this name already exists" },
   bad_state: { status: 409, message: "the object is not in a state that allows this" },
   payload_too_large: { status: 413, message: "the request body is too large" },
   invalid_graph: { status: 422, message: "the graph is not valid" },

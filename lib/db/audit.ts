@@ -16,6 +16,9 @@ export type AuditAction =
   | "run.cancel"
   | "gate.approve"
   | "gate.reject"
+  | "secret.create"
+  | "secret.update"
+  | "secret.delete"
   | `auth.${string}`;
 
 export interface AuditInput {

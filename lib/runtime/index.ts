@@ -3,7 +3,10 @@
  * and kept on `globalThis` so the instrumentation hook and every route bundle share one
  * engine, one event bus and one set of leases.
  */
+import { createModelGateway } from "@/engine/models/gateway";
 import { db } from "@/lib/db/client";
+import { createProviderCalls } from "@/lib/providers";
+import { createSecretResolver } from "@/lib/secrets/service";
 import { RunRuntime } from "./run-runtime";
 
 export { RunRuntime } from "./run-runtime";
@@ -16,7 +19,8 @@ const globalForRuntime = globalThis as unknown as { switchyardRuntime?: RunRunti
 /** The runtime of this process; recovery (heartbeat + orphan sweep) starts with it. */
 export function runtime(): RunRuntime {
   if (!globalForRuntime.switchyardRuntime) {
-    const rt = new RunRuntime(db().sqlite);
+    // Provider keys come from the environment; the secret key loads here, so a bad one fails at startup.
+    const rt = new RunRuntime(db().sqlite, { models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(db().sqlite) });
     globalForRuntime.switchyardRuntime = rt;
     rt.startRecovery();
   }

@@ -8,7 +8,7 @@ import type Database from "better-sqlite3";
 import { Engine, type RunHandle } from "@/engine/engine";
 import { EngineError, errorMessage } from "@/engine/errors";
 import { createModelGateway } from "@/engine/models/gateway";
-import type { ModelGateway } from "@/engine/ports";
+import type { ModelGateway, SecretResolver } from "@/engine/ports";
 import { defaultToolRegistry } from "@/engine/tools/registry";
 import { SqliteRunStore } from "@/lib/db/run-store";
 import { RunEventBus } from "./event-bus";
@@ -21,6 +21,8 @@ export interface RunRuntimeOptions {
   owner?: string;
   /** The LLM gateway (default: `createModelGateway()`, the mock model and no providers). */
   models?: ModelGateway;
+  /** Resolves `{secrets.NAME}` for http_request (default: none, such calls fail). */
+  secrets?: SecretResolver;
 }
 
 export class RunRuntime {
@@ -33,7 +35,7 @@ export class RunRuntime {
 
   constructor(readonly conn: Database.Database, options: RunRuntimeOptions = {}) {
     this.store = new SqliteRunStore(conn);
-    this.engine = new Engine({ store: this.store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), events: this.bus });
+    this.engine = new Engine({ store: this.store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: this.bus });
     this.leases = new LeaseKeeper(conn, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS);
   }
 

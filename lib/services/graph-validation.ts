@@ -10,8 +10,9 @@ let tools: ToolRegistry | undefined;
 /**
  * Semantic validation with the server's tools and price table (SPEC §2): the list the
  * editor shows and the errors that block a run. Never throws for a shape-valid graph.
+ * With `secretNames`, `{secrets.NAME}` must name a stored secret.
  */
-export function validateWorkflowGraph(graph: Graph): ValidationResult {
+export function validateWorkflowGraph(graph: Graph, secretNames?: ReadonlySet<string>): ValidationResult {
   tools ??= defaultToolRegistry();
-  return validateGraph(graph, { tools, knownModel: isKnownModel });
+  return validateGraph(graph, { tools, knownModel: isKnownModel, secretNames });
 }

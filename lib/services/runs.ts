@@ -14,6 +14,7 @@ import { findRunWithWorkflow, findWorkflowHead, insertRun, listRunRows, type Run
 import { writeTransaction } from "@/lib/db/transaction";
 import { runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
+import { secretNames } from "@/lib/secrets/service";
 import { cachedValidation } from "./run-validation";
 import { toRunDto, toRunSummaryDto } from "./run-dto";
 
@@ -37,7 +38,7 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   writeTransaction((tx) => {
     const workflow = findWorkflowHead(t.workflowId, tx);
     if (!workflow) throw notFound("workflow not found");
-    const validation = cachedValidation(workflow);
+    const validation = cachedValidation(workflow, secretNames());
     if (hasErrors(validation)) {
       throw new ApiError("invalid_graph", `the workflow's graph has ${validation.errors.length} error(s); fix them before running it`, { errors: validation.errors, warnings: validation.warnings });
     }

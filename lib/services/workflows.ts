@@ -10,6 +10,7 @@ import { writeTransaction, type Tx } from "@/lib/db/transaction";
 import { listWorkflowSummaries, type WorkflowSummary } from "@/lib/db/workflow-list";
 import { findWorkflow, insertWorkflow, markWorkflowDeleted, updateWorkflow as writeWorkflow, type WorkflowRecord } from "@/lib/db/workflows";
 import { findVersion, insertVersion } from "@/lib/db/versions";
+import { secretNames } from "@/lib/secrets/service";
 import { validateWorkflowGraph } from "./graph-validation";
 
 /** A workflow as the API returns it: the live graph plus its validation summary. */
@@ -19,7 +20,7 @@ const EMPTY_GRAPH: Graph = { nodes: [], edges: [] };
 
 /** Attaches the validation summary the editor shows next to the graph. */
 export function toWorkflowDto(w: WorkflowRecord): WorkflowDto {
-  return { ...w, validation: validateWorkflowGraph(w.graph) };
+  return { ...w, validation: validateWorkflowGraph(w.graph, secretNames()) };
 }
 
 /** The live workflow or a 404 (unknown and soft-deleted look the same). */
@@ -106,7 +107,7 @@ export function deleteWorkflow({ id, actor }: { id: string; actor: Actor }): voi
 /** Validates the stored graph, or `graph` (unsaved editor work) when given. */
 export function validateWorkflow({ id, graph }: { id: string; graph?: Graph }): ValidationResult {
   const current = requireWorkflow({ id });
-  return validateWorkflowGraph(graph ?? current.graph);
+  return validateWorkflowGraph(graph ?? current.graph, secretNames());
 }
 
 /** 409 with the current version when a save is based on another one. */

@@ -1,0 +1,23 @@
+/** Request shapes of `/api/secrets` (names as `{secrets.NAME}` expects them). */
+import { z } from "zod";
+import { SECRET_NAME_PATTERN } from "@/engine/secrets/placeholders";
+import { ApiError } from "@/lib/api";
+
+/** Largest secret value accepted, in characters. */
+export const MAX_SECRET_VALUE = 16_384;
+
+const NAME_RULE = "must start with an upper-case letter and use only A-Z, 0-9 and _ (at most 64 characters)";
+
+export const secretName = z.string().regex(SECRET_NAME_PATTERN, NAME_RULE);
+const secretValue = z.string().min(1, "must not be empty").max(MAX_SECRET_VALUE, `at most ${MAX_SECRET_VALUE} characters`);
+
+export const createSecretBody = z.object({ name: secretName, value: secretValue });
+export const updateSecretBody = z.object({ value: secretValue });
+
+/** A secret name from the path; a malformed one is a 400 that names the rule. */
+export function parseSecretName(raw: string | undefined): string {
+  if (typeof raw !== "string" || !SECRET_NAME_PATTERN.test(raw)) {
+    throw new ApiError("invalid_body", `invalid secret name: it ${NAME_RULE}`, { issues: [{ path: ["name"], message: NAME_RULE }] });
+  }
+  return raw;
+}
