@@ -33,7 +33,7 @@ export function ApprovalsInbox() {
                   </div>
                   <p className="mt-1 text-sm whitespace-pre-wrap text-slate-900" data-testid="approval-prompt">{a.pending_gate?.prompt || "Approve to continue."}</p>
                   <p className="mt-1 text-xs text-slate-500" title={a.waiting_since ?? undefined}>
-                    Waiting {duration(a.waited_ms)} · run started {relativeTime(a.run_created_at)}
+                    Paused {a.waiting_since ? relativeTime(a.waiting_since) : `for ${duration(a.waited_ms)}`} · run started {relativeTime(a.run_created_at)}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
