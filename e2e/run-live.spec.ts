@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+import { Api } from "./pages/api";
+import { ApprovalsPage } from "./pages/approvals-page";
+import { fanOutGateGraph, RunApi } from "./pages/run-fixtures";
+import { RunTimelinePage } from "./pages/run-timeline-page";
+
+test("a fan-out run streams live, pauses at the gate, is approved from the inbox and completes live", async ({ page, context, request }) => {
+  const { id } = await new Api(request).createWorkflow("Live fan-out", fanOutGateGraph(600));
+  const runs = new RunApi(request);
+  const runId = await runs.trigger(id, { ticket: "printer on fire" });
+
+  const run = new RunTimelinePage(page);
+  await run.goto(runId);
+  // Parallel branches are seen running, on the timeline and on the canvas, before they settle.
+  await expect(run.row("enrich")).toHaveAttribute("data-status", "running");
+  await expect(run.canvasNode("enrich")).toHaveAttribute("data-mark", "running");
+  await expect(run.connection).toHaveAttribute("data-state", "live");
+  await expect(run.row("lookup")).toHaveAttribute("data-status", "completed");
+  await expect(run.canvasNode("join")).toHaveAttribute("data-mark", "completed");
+
+  await expect(run.status).toHaveText("paused");
+  await expect(run.row("review")).toHaveAttribute("data-status", "waiting");
+  await expect(run.gatePanel.getByTestId("gate-prompt")).toHaveText("Approve the reply for printer on fire?");
+
+  const inboxTab = await context.newPage();
+  const inbox = new ApprovalsPage(inboxTab);
+  await inbox.goto();
+  await expect(inbox.navCount).not.toHaveText("0");
+  await expect(inbox.item(runId).getByTestId("approval-prompt")).toHaveText("Approve the reply for printer on fire?");
+  const form = await inbox.review(runId);
+  await form.getByTestId("gate-approve").click();
+  await expect(form.getByText("Required")).toBeVisible();
+  await form.getByTestId("gate-field-note").fill("ship it");
+  await form.getByTestId("gate-field-priority").selectOption("high");
+  await form.getByTestId("gate-comment").fill("looks good");
+  await form.getByTestId("gate-approve").click();
+  await expect(inbox.item(runId)).toHaveCount(0);
+
+  // The run page, never reloaded, follows the run to the end.
+  await expect(run.status).toHaveText("completed");
+  await expect(run.row("draft")).toHaveAttribute("data-status", "completed");
+  await expect(run.canvasNode("draft")).toHaveAttribute("data-mark", "completed");
+  await expect(run.gatePanel).toHaveCount(0);
+  await expect(run.rows).toHaveCount(7);
+
+  const stored = await runs.run(runId);
+  expect(stored.status).toBe("completed");
+  const stepMicros = stored.steps.reduce((s, x) => s + Math.round(x.cost_usd * 1e6), 0);
+  expect(stepMicros).toBeGreaterThan(0);
+  expect(Math.round(stored.cost_usd * 1e6)).toBe(stepMicros);
+  await expect(run.cost).toHaveText(`$${(stepMicros / 1e6).toFixed(6)}`);
+  expect(await run.shownStepCostMicros()).toBe(stepMicros);
+
+  await run.row("draft").click();
+  const detail = page.getByTestId("step-detail");
+  await expect(detail).toHaveAttribute("data-node-id", "draft");
+  await expect(detail.getByTestId("step-input")).toContainText("ship it");
+  await expect(detail).toContainText(`${runId}:draft:1`);
+  await page.getByTestId("run-tab-output").click();
+  await expect(page.getByTestId("run-output")).toContainText("approval_review");
+});
+
+test("rejecting the gate fails the run visibly, with the gate named", async ({ page, request }) => {
+  const { id } = await new Api(request).createWorkflow("Reject me", fanOutGateGraph(100));
+  const runId = await new RunApi(request).trigger(id, { ticket: "refund" });
+  const run = new RunTimelinePage(page);
+  await run.goto(runId);
+  await expect(run.status).toHaveText("paused");
+  await run.gatePanel.getByTestId("gate-comment").fill("not this one");
+  await run.gatePanel.getByTestId("gate-reject").click();
+  await expect(run.status).toHaveText("failed");
+  await expect(run.error).toContainText("review");
+  await expect(run.canvasNode("draft")).not.toHaveAttribute("data-mark", "completed");
+  await expect(run.connection).toHaveAttribute("data-state", "ended");
+});
