@@ -118,6 +118,19 @@ export interface CheckpointRecord {
 export interface CheckpointWrite extends Omit<CheckpointRecord, "state"> {
   state: State;
   changed: string[] | null;
+  /**
+   * Optional: how `completed` and `queue` differ from the checkpoint `seq - 1` of the same
+   * run, so a store can encode the change without comparing whole lists. A store may ignore
+   * it; when it uses it, its previous checkpoint must be `seq - 1`.
+   */
+  hint?: CheckpointHint;
+}
+
+export interface CheckpointHint {
+  /** `completed` kept its first `completed_from` ids; the rest were appended. */
+  completed_from: number;
+  /** `queue` is the previous queue with these edits applied: [at, delete, insert], in base order. */
+  queue_edits: [at: number, del: number, ins: QueueItem[]][];
 }
 
 /** Engine events (SPEC §10). Persisted ones carry a per-run increasing `seq`. */

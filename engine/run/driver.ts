@@ -81,6 +81,10 @@ export class RunDriver {
   private readonly commits: Promise<unknown>[] = [];
   private readonly controller = new AbortController();
   private changed = new Set<string>();
+  /** What changed in the queue snapshot since the last checkpoint (see CheckpointHint); null when unknown. */
+  private queueEdits: [number, number, QueueItem[]][] | null = [];
+  private baseQueueLength: number;
+  private baseCompletedLength: number;
   private checkpointSeq: number;
   private stepSeq: number;
   private totals: { cost_micros: number; tokens_in: number; tokens_out: number };
@@ -100,6 +104,9 @@ export class RunDriver {
     this.stepSeq = snap.last_step_seq;
     this.totals = { cost_micros: snap.run.cost_micros, tokens_in: snap.run.tokens_in, tokens_out: snap.run.tokens_out };
     for (const step of snap.open_steps) this.openSteps.set(step.idempotency_key, step);
+    // The checkpoint this segment starts from holds exactly `queue` and `completed`.
+    this.baseQueueLength = snap.queue.length;
+    this.baseCompletedLength = snap.completed.length;
   }
 
   /** Stop admitting, abort in-flight work, and end the run failed with this reason. */
@@ -240,12 +247,14 @@ export class RunDriver {
     const prompt = renderTemplate(node.config.prompt, this.state);
     const expires_at = node.config.timeout_ms === undefined ? undefined : this.deps.clock.now() + node.config.timeout_ms;
     this.parked.push({ item, node, step, prompt, expires_at });
+    this.queueEdits = null; // parked items move to the front of the snapshot
     this.commit({ run_id: this.runId, steps: [step], events: [{ type: "step.started", run_id: this.runId, step }] });
   }
 
   /** Apply one settled execution and write its checkpoint (one atomic commit). */
   private applySettled({ flight, outcome }: Settled): void {
     const { node, item } = flight;
+    const position = this.parked.length + this.inFlightIndex(flight);
     this.inFlight.delete(flight.step.idempotency_key);
     const now = this.deps.clock.now();
     const events: EngineEvent[] = [];
@@ -272,6 +281,8 @@ export class RunDriver {
       events.push({ type: "step.finished", run_id: this.runId, step });
       const routing = routeSettled(this.plan, this.meta, node.id, result.branch);
       for (const q of routing.queued) this.queue.push(q);
+      this.queueEdits?.push([position, 1, []]);
+      if (routing.queued.length > 0) this.queueEdits?.push([this.baseQueueLength, 0, routing.queued]);
       for (const id of routing.skipped) {
         const skippedNode = this.plan.index.nodes.get(id)!;
         const skipped = newStep(this.runId, ++this.stepSeq, skippedNode, "skipped", `${this.runId}:${id}:skipped`, this.checkpointSeq, now);
@@ -287,6 +298,7 @@ export class RunDriver {
       events.push({ type: "step.finished", run_id: this.runId, step });
       // A failed execution stays queued, so resuming the failed run tries it again.
       this.requeueFront(item);
+      this.queueEdits = null;
       this.halt({ message: `node '${nodeLabel(node)}' (${node.id}) failed: ${outcome.error.message}`, abort: false });
     }
     this.commit({
@@ -312,7 +324,23 @@ export class RunDriver {
   private checkpoint(tag: `node:${string}` | `gate:${string}`, now: number) {
     const changed = [...this.changed];
     this.changed.clear();
-    return checkpointWrite(this.runId, ++this.checkpointSeq, tag, this.state, changed, this.completed, this.queueSnapshot(), this.meta, now);
+    const queue = this.queueSnapshot();
+    const write = checkpointWrite(this.runId, ++this.checkpointSeq, tag, this.state, changed, this.completed, queue, this.meta, now);
+    if (this.queueEdits) write.hint = { completed_from: this.baseCompletedLength, queue_edits: this.queueEdits };
+    this.queueEdits = [];
+    this.baseQueueLength = queue.length;
+    this.baseCompletedLength = this.completed.length;
+    return write;
+  }
+
+  /** Position of an in-flight execution among the in-flight ones (at most max_parallel_nodes). */
+  private inFlightIndex(flight: Flight): number {
+    let i = 0;
+    for (const f of this.inFlight.values()) {
+      if (f === flight) return i;
+      i++;
+    }
+    return -1;
   }
 
   private commit(write: RunWrite): void {

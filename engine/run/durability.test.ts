@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Engine } from "../engine";
 import { createToolRegistry } from "../tools/registry";
-import { agent, graph, harness, loop, Probe, tool, until } from "../testing/harness";
+import { agent, graph, harness, loop, Probe, sleeper, tool, until } from "../testing/harness";
 
 describe("checkpoints (SPEC §5)", () => {
   it("writes run_start, then one checkpoint per settled node with state, completed and queue", async () => {
@@ -133,5 +133,31 @@ describe("templated numbers", () => {
     const run = await h.run(graph([tool("wait", "delay", { ms: "{pause}" })]), { pause: 5 });
     expect(run.status).toBe("completed");
     expect((run.output?.wait as { waited_ms: number }).waited_ms).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("checkpoint hints", () => {
+  it("every stored checkpoint restores exactly the queue and completed the driver wrote", async () => {
+    const { MemoryRunStore } = await import("../store/memory-store");
+    const written = new Map<number, { queue: unknown; completed: unknown; hinted: boolean }>();
+    class RecordingStore extends MemoryRunStore {
+      override async commit(write: import("../ports").RunWrite) {
+        const cp = write.checkpoint;
+        if (cp) written.set(cp.seq, { queue: structuredClone(cp.queue), completed: [...cp.completed], hinted: cp.hint !== undefined });
+        return super.commit(write);
+      }
+    }
+    const slow = sleeper("slow", 2);
+    const h = harness([slow], { store: new RecordingStore() });
+    const nodes = [agent("root"), ...Array.from({ length: 12 }, (_, i) => tool(`w${i}`, "slow", { i })), { id: "m", type: "merge" as const, config: {} }, agent("end")];
+    const edges = [...Array.from({ length: 12 }, (_, i) => `root>w${i}`), ...Array.from({ length: 12 }, (_, i) => `w${i}>m`), "m>end"];
+    const run = await h.run({ ...graph(nodes, ...edges), settings: { max_parallel_nodes: 3 } });
+    expect(run.status).toBe("completed");
+    const stored = await h.store.listCheckpoints(run.id);
+    expect(stored.length).toBe(written.size);
+    for (const cp of stored) {
+      expect({ seq: cp.seq, queue: cp.queue, completed: cp.completed }).toEqual({ seq: cp.seq, queue: written.get(cp.seq)!.queue, completed: written.get(cp.seq)!.completed });
+    }
+    expect([...written.values()].filter((w) => w.hinted).length).toBeGreaterThan(10);
   });
 });

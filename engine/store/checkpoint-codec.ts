@@ -66,7 +66,7 @@ export interface CodecPolicy {
   full_every: number;
 }
 
-export const DEFAULT_CODEC_POLICY: CodecPolicy = { full_every: 64 };
+export const DEFAULT_CODEC_POLICY: CodecPolicy = { full_every: 256 };
 
 const rowBytes = (parts: string[]) => parts.reduce((sum, p) => sum + p.length, 0);
 
@@ -83,8 +83,9 @@ export function encodeCheckpoint(
   const metaDelta = cursor && write.changed && cursor.deltas + 1 < policy.full_every ? diffMeta(cursor.meta, write.meta) : null;
   if (cursor && write.changed && metaDelta) {
     const state = JSON.stringify(stateDelta(write.state, write.changed));
-    const completed = JSON.stringify(diffSequence(cursor.completed, write.completed, sameId));
-    const queue = JSON.stringify(diffSequence(cursor.queue, write.queue, sameQueueItem));
+    const hint = write.hint && cursor.last_seq === write.seq - 1 ? write.hint : undefined;
+    const completed = JSON.stringify(hint ? completedFromHint(cursor.completed, write.completed, hint.completed_from) : diffSequence(cursor.completed, write.completed, sameId));
+    const queue = JSON.stringify(hint ? { e: hint.queue_edits } : diffSequence(cursor.queue, write.queue, sameQueueItem));
     const meta = JSON.stringify(metaDelta);
     const bytes = rowBytes([state, completed, queue, meta]);
     if (cursor.delta_bytes + bytes <= cursor.full_bytes) {
@@ -120,6 +121,11 @@ export function encodeCheckpoint(
     meta: JSON.parse(meta) as SchedulerMeta,
   };
   return { row, cursor: next };
+}
+
+/** The edit that keeps the first `from` ids of the previous list and appends the rest. */
+function completedFromHint(base: readonly string[], next: readonly string[], from: number): SequenceDelta<string> {
+  return from === base.length && next.length === from ? { e: [] } : { e: [[from, base.length - from, next.slice(from)]] };
 }
 
 function encoded(write: CheckpointWrite, encoding: CheckpointEncoding, base_seq: number, state: string, completed: string, queue: string, meta: string): EncodedCheckpoint {

@@ -71,17 +71,16 @@ export function applySequence<T>(base: readonly T[], delta: SequenceDelta<T>): T
   return out;
 }
 
-/** Apply a delta to `base` in place (an encoder's private copy); appends stay O(appended). */
+/**
+ * Apply a delta to `base` in place (an encoder's private copy). Edits are applied last to
+ * first, so each one's base index still holds; a few edits cost a few native splices.
+ */
 export function applySequenceInPlace<T>(base: T[], delta: SequenceDelta<T>): void {
-  const [only] = delta.e;
-  if (delta.e.length === 0) return;
-  if (delta.e.length === 1 && only[0] === base.length && only[1] === 0) {
-    for (const item of only[2]) base.push(item);
-    return;
+  for (let k = delta.e.length - 1; k >= 0; k--) {
+    const [at, del, ins] = delta.e[k];
+    if (del === 0 && at === base.length) for (const item of ins) base.push(item);
+    else base.splice(at, del, ...ins);
   }
-  const rebuilt = applySequence(base, delta);
-  base.length = 0;
-  for (const item of rebuilt) base.push(item);
 }
 
 /**
