@@ -26,6 +26,9 @@ export function TopNav() {
         <Link href="/audit" className="hover:text-white" data-testid="nav-audit">
           Audit
         </Link>
+        <Link href="/settings" className="hover:text-white" data-testid="nav-settings">
+          Settings
+        </Link>
       </nav>
     </header>
   );
