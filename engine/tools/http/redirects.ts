@@ -9,8 +9,12 @@ import type { Hop } from "./send-once";
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers that carry the request body's description. */
 const BODY_HEADERS = ["content-type", "content-length", "content-encoding", "content-language", "content-location"];
-/** Credentials must not leak to another origin. */
-const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "cookie", "host"];
+/**
+ * Headers that may follow a redirect to another origin. Everything else is dropped: any
+ * header (not only `authorization`) may carry a credential, e.g. a resolved secret in
+ * `x-api-key`, and must not reach an origin the workflow did not name.
+ */
+const CROSS_ORIGIN_SAFE_HEADERS = new Set(["accept", "accept-language", "user-agent", "idempotency-key", ...BODY_HEADERS]);
 
 function without(headers: Record<string, string>, names: string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k.toLowerCase())));
@@ -34,6 +38,6 @@ export function redirectHop(hop: Hop, status: number, location: string | undefin
     body = undefined;
     headers = without(headers, BODY_HEADERS);
   }
-  if (url.origin !== hop.url.origin) headers = without(headers, CREDENTIAL_HEADERS);
+  if (url.origin !== hop.url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([k]) => CROSS_ORIGIN_SAFE_HEADERS.has(k.toLowerCase())));
   return { method, url, headers, body };
 }
