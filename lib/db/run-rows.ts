@@ -101,8 +101,8 @@ export interface CheckpointRow extends Omit<EncodedCheckpoint, "created_at" | "s
   created_at: string;
 }
 
-export function checkpointToRow(cp: EncodedCheckpoint): CheckpointRow & { id: string } {
-  return { ...cp, id: `${cp.run_id}:${cp.seq}`, created_at: sqlTime(cp.created_at) };
+export function checkpointToRow(cp: EncodedCheckpoint): CheckpointRow {
+  return { ...cp, created_at: sqlTime(cp.created_at) };
 }
 
 export function checkpointFromRow(row: CheckpointRow): EncodedCheckpoint {

@@ -29,7 +29,7 @@ export function prepareRunStatements(db: Database.Database) {
       `INSERT INTO steps (${STEP_COLUMNS.join(", ")}) VALUES (${STEP_COLUMNS.map((c) => `@${c}`).join(", ")}) ON CONFLICT(id) DO UPDATE SET ${stepUpdates}`,
     ),
     insertCheckpoint: db.prepare(
-      "INSERT INTO checkpoints (id, run_id, seq, step_name, encoding, base_seq, state, completed, queue, meta, created_at) VALUES (@id, @run_id, @seq, @step_name, @encoding, @base_seq, @state, @completed, @queue, @meta, @created_at)",
+      "INSERT INTO checkpoints (run_id, seq, step_name, encoding, base_seq, state, completed, queue, meta, created_at) VALUES (@run_id, @seq, @step_name, @encoding, @base_seq, @state, @completed, @queue, @meta, @created_at)",
     ),
     insertEvent: db.prepare("INSERT INTO run_events (run_id, seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)"),
     /** Whether the run exists, and its highest event seq. */
