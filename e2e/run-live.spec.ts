@@ -5,7 +5,7 @@ import { fanOutGateGraph, RunApi } from "./pages/run-fixtures";
 import { RunTimelinePage } from "./pages/run-timeline-page";
 
 test("a fan-out run streams live, pauses at the gate, is approved from the inbox and completes live", async ({ page, context, request }) => {
-  const { id } = await new Api(request).createWorkflow("Live fan-out", fanOutGateGraph(600));
+  const { id } = await new Api(request).createWorkflow("Live fan-out", fanOutGateGraph(2000));
   const runs = new RunApi(request);
   const runId = await runs.trigger(id, { ticket: "printer on fire" });
 

@@ -21,6 +21,9 @@ export function useRunStream(id: string) {
   const [connection, setConnection] = useState<Connection>("connecting");
   const [epoch, setEpoch] = useState(0);
   const seqRef = useRef(0);
+  // The seq of the newest terminal status seen on any stream; the server ends a stream right after it.
+  const terminalRef = useRef(-1);
+  const endedRef = useRef(false);
 
   useEffect(() => {
     let live = true;
@@ -49,12 +52,12 @@ export function useRunStream(id: string) {
   useEffect(() => {
     if (epoch === 0) return;
     const source = new EventSource(`/api/runs/${encodeURIComponent(id)}/events?last_event_id=${seqRef.current}`);
-    // The seq of the newest terminal status; the server ends the stream right after it.
-    let terminalSeq = -1;
+    endedRef.current = false;
     source.onopen = () => setConnection("live");
     source.onerror = () => {
-      if (terminalSeq === seqRef.current || source.readyState === EventSource.CLOSED) {
+      if (terminalRef.current === seqRef.current || source.readyState === EventSource.CLOSED) {
         source.close();
+        endedRef.current = true;
         setConnection("ended");
       } else setConnection("reconnecting");
     };
@@ -65,7 +68,7 @@ export function useRunStream(id: string) {
       setLoad((prev) => (prev.kind === "ready" ? { kind: "ready", state: applyEvent(prev.state, event) } : prev));
       // A replay may pass a failure that was resumed since, so only the stream's end decides.
       if (event.type === "run.status" && !isLive(event.data.status)) {
-        terminalSeq = event.seq;
+        terminalRef.current = event.seq;
         if (event.data.status === "completed") void refresh();
       }
     };
@@ -73,8 +76,9 @@ export function useRunStream(id: string) {
     return () => source.close();
   }, [id, epoch, refresh]);
 
-  /** Reopens the stream (after an action revived a finished run). */
+  /** Reopens the stream if it had ended (after an action revived a finished run). */
   const follow = useCallback(() => {
+    if (!endedRef.current) return;
     setConnection("connecting");
     setEpoch((e) => e + 1);
   }, []);
