@@ -6,18 +6,27 @@ import type { WorkflowEdge, WorkflowNode } from "../flow-types";
 import { nodeTypes } from "../nodes/node-types";
 import { useEditorStore } from "../store/editor-context";
 import { ValidationPanel } from "../editor/validation-panel";
+import { useDragBuffer } from "./use-drag-buffer";
 import { usePaletteDrop } from "./use-palette-drop";
 import { edgeTypes } from "./workflow-edge";
+import "./workflow-canvas.css";
 
 const isValidConnection: IsValidConnection<WorkflowEdge> = (c) => c.source !== c.target;
 const defaultEdgeOptions = { type: "workflow" as const };
 const minimapColor = (n: WorkflowNode) => (n.selected ? "#6366f1" : "#cbd5e1");
+// Module-level so React Flow's prop tracking never sees a new object and re-sets its store.
+const fitViewOptions = { maxZoom: 1, padding: 0.2 };
+const proOptions = { hideAttribution: true };
+/** From this many nodes on, only those in (or near) the viewport are mounted. */
+const VISIBLE_ONLY_FROM = 200;
 
-/** The React Flow canvas bound to the editor store. Deletion is the store's verb, not React Flow's. */
+/**
+ * The React Flow canvas bound to the editor store. Deletion is the store's verb, not React
+ * Flow's; drags are buffered in the canvas and committed on drop (see drag-buffer.ts).
+ */
 export function WorkflowCanvas() {
-  const { nodes, edges, onNodesChange, onEdgesChange, connect } = useEditorStore(
-    useShallow((s) => ({ nodes: s.nodes, edges: s.edges, onNodesChange: s.onNodesChange, onEdgesChange: s.onEdgesChange, connect: s.connect })),
-  );
+  const { nodes, onNodesChange } = useDragBuffer();
+  const { edges, onEdgesChange, connect } = useEditorStore(useShallow((s) => ({ edges: s.edges, onEdgesChange: s.onEdgesChange, connect: s.connect })));
   const { onDragOver, onDrop } = usePaletteDrop();
   const selectNode = useEditorStore((s) => s.selectNode);
   // A plain click on a node that is part of a multi-selection selects just that node.
@@ -30,7 +39,7 @@ export function WorkflowCanvas() {
   // Fit only a graph that exists at mount: React Flow would otherwise re-fit when the first node is dropped.
   const [fitOnMount] = useState(() => nodes.length > 0);
   return (
-    <div className="relative h-full w-full" data-testid="canvas">
+    <div className="workflow-canvas relative h-full w-full" data-testid="canvas">
       <ReactFlow<WorkflowNode, WorkflowEdge>
         nodes={nodes}
         edges={edges}
@@ -46,10 +55,10 @@ export function WorkflowCanvas() {
         onDrop={onDrop}
         deleteKeyCode={null}
         fitView={fitOnMount}
-        fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
+        fitViewOptions={fitViewOptions}
         minZoom={0.1}
-        onlyRenderVisibleElements={nodes.length > 200}
-        proOptions={{ hideAttribution: true }}
+        onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM}
+        proOptions={proOptions}
       >
         <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />
         <Controls position="bottom-left" showInteractive={false} />

@@ -87,6 +87,16 @@ describe("editor store", () => {
     expect(graphOf().nodes[0].position).toEqual({ x: 0, y: 0 });
   });
 
+  it("commits a drag the canvas buffered as one undo step", () => {
+    const { store, undo, graphOf } = setup();
+    const id = store.getState().addNodeOfType("merge", { x: 0, y: 0 });
+    const moved = store.getState().nodes.map((n) => (n.id === id ? { ...n, position: { x: 40, y: 8 } } : n));
+    store.getState().commitDrag(moved);
+    expect(graphOf().nodes[0].position).toEqual({ x: 40, y: 8 });
+    undo();
+    expect(graphOf().nodes[0].position).toEqual({ x: 0, y: 0 });
+  });
+
   it("deletes the selection with its edges in one undoable step", () => {
     const { store, undo, graphOf } = setup();
     const a = store.getState().addNodeOfType("agent", { x: 0, y: 0 });

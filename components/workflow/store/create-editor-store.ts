@@ -81,6 +81,7 @@ export function createEditorStore(workflow: LoadedWorkflow, now: () => number = 
               dragging = false;
             } else apply();
           },
+          commitDrag: (nodes) => set({ nodes }),
           onEdgesChange: (changes) => set((s) => ({ edges: applyEdgeChanges(changes, s.edges) })),
           addNodeOfType: (type, position) => {
             const node = createNode(type, position, new Set(get().nodes.map((n) => n.id)));

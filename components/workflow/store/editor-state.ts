@@ -32,6 +32,11 @@ export interface EditorData {
 export interface EditorActions {
   onNodesChange: (changes: NodeChange<WorkflowNode>[]) => void;
   onEdgesChange: (changes: EdgeChange<WorkflowEdge>[]) => void;
+  /**
+   * Replaces the nodes with the canvas's own copy at the end of a drag that the canvas
+   * kept to itself, as one undo step (the pre-drag positions are what undo restores).
+   */
+  commitDrag: (nodes: WorkflowNode[]) => void;
   /** Adds a node of `type` at a flow position, selects only it, and returns its id. */
   addNodeOfType: (type: NodeType, position: XYPosition) => string;
   connect: (connection: Connection) => void;
