@@ -97,13 +97,17 @@ export class Engine {
       const queue: QueueItem[] = plan.startNodes.map((id) => ({ node_id: id, n: nextExecution(meta, id) }));
       const now = this.deps.clock.now();
       const run: RunRecord = { ...loaded.run, status: "running", started_at: now };
-      await this.store.commit({
-        run_id: runId,
-        checkpoint: checkpointWrite(runId, 1, "run_start", state, null, [], queue, meta, now),
-        run: { status: "running", started_at: now },
-        events: [statusEvent(run)],
-      }).then((stored) => this.deps.events?.publish(runId, stored));
-      return this.launch({ ...this.snapshot({ ...loaded, run }), state, queue, meta, completed: [], checkpoint_seq: 1 });
+      // Not awaited here: the driver waits for it before its first admission, so start
+      // nodes still never run ahead of their `run_start` checkpoint.
+      const written = this.store
+        .commit({
+          run_id: runId,
+          checkpoint: checkpointWrite(runId, 1, "run_start", state, null, [], queue, meta, now),
+          run: { status: "running", started_at: now },
+          events: [statusEvent(run)],
+        })
+        .then((stored) => this.deps.events?.publish(runId, stored));
+      return this.launch({ ...this.snapshot({ ...loaded, run }), state, queue, meta, completed: [], checkpoint_seq: 1 }, [written]);
     });
   }
 
@@ -261,8 +265,8 @@ export class Engine {
     return this.launch({ ...snap, run });
   }
 
-  private launch(snap: DriverSnapshot): RunHandle {
-    const driver = new RunDriver(this.deps, snap);
+  private launch(snap: DriverSnapshot, pending: Promise<unknown>[] = []): RunHandle {
+    const driver = new RunDriver(this.deps, snap, pending);
     const done = driver.drive().then(
       (run) => {
         this.active.delete(snap.run.id);

@@ -92,7 +92,9 @@ export class RunDriver {
   private wake: (() => void) | null = null;
   private segmentStart = 0;
 
-  constructor(private readonly deps: DriverDeps, snap: DriverSnapshot) {
+  /** `pending`: commits issued before the driver took over, awaited before the first admission. */
+  constructor(private readonly deps: DriverDeps, snap: DriverSnapshot, pending: Promise<unknown>[] = []) {
+    this.commits.push(...pending);
     this.runId = snap.run.id;
     this.plan = snap.plan;
     this.limits = snap.limits;
@@ -120,7 +122,8 @@ export class RunDriver {
    * 1. Admit queued executions while slots are free (parking at gates).
    * 2. Wait for any in-flight execution to settle.
    * 3. Apply each settled result: state writes, edge routing, a checkpoint — one commit.
-   * 4. Wait until those commits are durable before admitting their successors.
+   * 4. Wait until those commits are durable before admitting their successors (only
+   *    then: the last node's commit and the final one share a transaction).
    * 5. When nothing is in flight and nothing can be admitted, finish.
    */
   async drive(): Promise<RunRecord> {
@@ -130,11 +133,13 @@ export class RunDriver {
     timer.unref?.();
     try {
       for (;;) {
-        this.admit();
+        if (this.canAdmit()) {
+          await this.flush();
+          this.admit();
+        }
         if (this.inFlight.size === 0 && this.settled.length === 0) break;
         if (this.settled.length === 0) await new Promise<void>((resolve) => (this.wake = resolve));
         for (let s = this.settled.shift(); s; s = this.settled.shift()) this.applySettled(s);
-        await this.flush();
       }
       return await this.finish();
     } finally {
@@ -166,8 +171,12 @@ export class RunDriver {
     else this.queue.unshift(item);
   }
 
+  private canAdmit(): boolean {
+    return !this.stop && this.parked.length === 0 && this.inFlight.size < this.limits.max_parallel_nodes && this.pendingCount() > 0;
+  }
+
   private admit(): void {
-    while (!this.stop && this.parked.length === 0 && this.inFlight.size < this.limits.max_parallel_nodes && this.pendingCount() > 0) {
+    while (this.canAdmit()) {
       const item = this.queue[this.head++];
       if (this.head > 1024 && this.head * 2 > this.queue.length) {
         this.queue = this.queue.slice(this.head);
