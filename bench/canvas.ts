@@ -88,7 +88,6 @@ async function main(): Promise<void> {
     for (const workload of workloads) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript(readinessScript);
-      if (process.env.EXTRA_CSS) await context.addInitScript(`document.addEventListener("DOMContentLoaded", () => { const s = document.createElement("style"); s.textContent = ${JSON.stringify(process.env.EXTRA_CSS)}; document.head.append(s); })`);
       const page = await context.newPage();
       page.on("dialog", (d) => void d.accept());
       try {
