@@ -4,6 +4,7 @@ import { db } from "./client";
 import { auditHash, GENESIS_HASH, type AuditContent } from "./audit-hash";
 import { newId } from "./ids";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
+import { stmt } from "./statement-cache";
 
 /** Audit actions (SPEC §10). `auth.*` is reserved for authentication events. */
 export type AuditAction =
@@ -59,7 +60,7 @@ interface RawAuditRow {
  */
 export function appendAudit(conn: Database.Database, input: AuditInput): AuditEntryRecord {
   const write = () => {
-    const head = conn.prepare("SELECT hash FROM audit_entries ORDER BY seq DESC LIMIT 1").get() as { hash: string } | undefined;
+    const head = stmt(conn, "SELECT hash FROM audit_entries ORDER BY seq DESC LIMIT 1").get() as { hash: string } | undefined;
     const prevHash = head?.hash ?? GENESIS_HASH;
     const at = input.at ?? new Date();
     const content: AuditContent = {
@@ -72,8 +73,7 @@ export function appendAudit(conn: Database.Database, input: AuditInput): AuditEn
       created_at: at.toISOString(),
     };
     const hash = auditHash(prevHash, content);
-    const info = conn
-      .prepare(
+    const info = stmt(conn, 
         `INSERT INTO audit_entries (id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -111,7 +111,7 @@ export async function listAuditEntries(filter: AuditFilter): Promise<AuditEntryR
 
 /** Rows in chain order after `afterSeq`, one page at a time (the verifier streams the chain). */
 export function readAuditChainPage({ afterSeq, limit }: { afterSeq: number; limit: number }, conn: Database.Database = db().sqlite): AuditEntryRecord[] {
-  const rows = conn.prepare("SELECT * FROM audit_entries WHERE seq > ? ORDER BY seq ASC LIMIT ?").all(afterSeq, limit) as RawAuditRow[];
+  const rows = stmt(conn, "SELECT * FROM audit_entries WHERE seq > ? ORDER BY seq ASC LIMIT ?").all(afterSeq, limit) as RawAuditRow[];
   return rows.map(fromRaw);
 }
 

@@ -9,23 +9,8 @@ import type { RunOptions, RunRecord, RunStatus } from "@/engine/ports";
 import { db } from "./client";
 import { newId } from "./ids";
 import { runFromRow, sqlTime, type RunRow } from "./run-rows";
+import { stmt } from "./statement-cache";
 
-const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-
-/** A statement prepared once per connection (the trigger path runs these on every run). */
-function stmt(conn: Database.Database, sql: string): Database.Statement {
-  let map = cache.get(conn);
-  if (!map) {
-    map = new Map();
-    cache.set(conn, map);
-  }
-  let s = map.get(sql);
-  if (!s) {
-    s = conn.prepare(sql);
-    map.set(sql, s);
-  }
-  return s;
-}
 
 /** The live workflow's version and raw graph text (no parse: callers cache per version). */
 export function findWorkflowHead(id: string, conn: Database.Database = db().sqlite): { id: string; version: number; graph: string } | null {

@@ -5,6 +5,7 @@ import { db } from "./client";
 import { graphFromColumn, graphToColumn } from "./graph-column";
 import { newId } from "./ids";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
+import { stmt } from "./statement-cache";
 
 /** An immutable snapshot of a workflow's graph at one version number. */
 export interface VersionRecord {
@@ -27,7 +28,7 @@ export interface VersionSummary {
 
 /** Writes the snapshot of `version`. The (workflow, version) pair is unique, so a version is written once. */
 export function insertVersion(tx: Database.Database, v: { workflowId: string; version: number; graph: Graph; createdBy: string; at: Date }): void {
-  tx.prepare("INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)").run(
+  stmt(tx, "INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)").run(
     newId(),
     v.workflowId,
     v.version,
@@ -47,8 +48,7 @@ interface VersionRow {
 
 /** One version with its graph, or null. */
 export function findVersion({ workflowId, version }: { workflowId: string; version: number }, conn: Database.Database = db().sqlite): VersionRecord | null {
-  const row = conn
-    .prepare("SELECT workflow_id, version, graph, created_at, created_by FROM workflow_versions WHERE workflow_id = ? AND version = ?")
+  const row = stmt(conn, "SELECT workflow_id, version, graph, created_at, created_by FROM workflow_versions WHERE workflow_id = ? AND version = ?")
     .get(workflowId, version) as VersionRow | undefined;
   if (!row) return null;
   return { ...row, graph: graphFromColumn(row.graph, `workflow ${workflowId} version ${version}`), created_at: toIsoTimestamp(row.created_at) };

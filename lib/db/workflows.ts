@@ -4,6 +4,7 @@ import type { Graph } from "@/engine/graph/schema";
 import { db } from "./client";
 import { graphFromColumn, graphToColumn } from "./graph-column";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
+import { stmt } from "./statement-cache";
 
 /** A live workflow as stored (timestamps as ISO strings). */
 export interface WorkflowRecord {
@@ -28,8 +29,7 @@ interface WorkflowRow {
 
 /** Reads a workflow that is not deleted, or null. Synchronous so it can run inside a write transaction. */
 export function findWorkflow({ id }: { id: string }, conn: Database.Database = db().sqlite): WorkflowRecord | null {
-  const row = conn
-    .prepare("SELECT id, name, description, graph, version, created_at, updated_at FROM workflows WHERE id = ? AND deleted_at IS NULL")
+  const row = stmt(conn, "SELECT id, name, description, graph, version, created_at, updated_at FROM workflows WHERE id = ? AND deleted_at IS NULL")
     .get(id) as WorkflowRow | undefined;
   if (!row) return null;
   return {
@@ -54,7 +54,7 @@ export interface NewWorkflow {
 /** Inserts a workflow at version 1. */
 export function insertWorkflow(tx: Database.Database, w: NewWorkflow): void {
   const at = toSqlTimestamp(w.at);
-  tx.prepare("INSERT INTO workflows (id, name, description, graph, version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)").run(
+  stmt(tx, "INSERT INTO workflows (id, name, description, graph, version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)").run(
     w.id,
     w.name,
     w.description,
@@ -75,7 +75,7 @@ export interface WorkflowChange {
 
 /** Replaces the live fields of a workflow. */
 export function updateWorkflow(tx: Database.Database, w: WorkflowChange): void {
-  tx.prepare("UPDATE workflows SET name = ?, description = ?, graph = ?, version = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL").run(
+  stmt(tx, "UPDATE workflows SET name = ?, description = ?, graph = ?, version = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL").run(
     w.name,
     w.description,
     graphToColumn(w.graph),
@@ -87,5 +87,5 @@ export function updateWorkflow(tx: Database.Database, w: WorkflowChange): void {
 
 /** Soft delete: the row and its history stay for runs and audit, but the workflow is gone from the API. */
 export function markWorkflowDeleted(tx: Database.Database, { id, at }: { id: string; at: Date }): void {
-  tx.prepare("UPDATE workflows SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL").run(toSqlTimestamp(at), toSqlTimestamp(at), id);
+  stmt(tx, "UPDATE workflows SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL").run(toSqlTimestamp(at), toSqlTimestamp(at), id);
 }
