@@ -7,6 +7,7 @@ import type { RunStore } from "../engine/ports";
 import { MemoryRunStore } from "../engine/store/memory-store";
 import { sqlTime } from "../lib/db/run-rows";
 import { SqliteRunStore } from "../lib/db/run-store";
+import { startWalCheckpointer } from "../lib/db/pragmas";
 import { createTestDatabase } from "../lib/db/test-database";
 
 export interface BenchStore {
@@ -20,6 +21,7 @@ export interface BenchStore {
 export async function makeBenchStore(kind: "memory" | "sqlite"): Promise<BenchStore> {
   if (kind === "memory") return { store: new MemoryRunStore(), prepareWorkflow: async () => {}, close: async () => {} };
   const database = createTestDatabase();
+  const stopCheckpointer = startWalCheckpointer(database.sqlite);
   const insertWorkflow = database.sqlite.prepare(
     "INSERT OR IGNORE INTO workflows (id, name, graph, created_at, updated_at) VALUES (?, ?, '{\"nodes\":[],\"edges\":[]}', ?, ?)",
   );
@@ -29,6 +31,9 @@ export async function makeBenchStore(kind: "memory" | "sqlite"): Promise<BenchSt
       const now = sqlTime(Date.now());
       insertWorkflow.run(workflowId, workflowId, now, now);
     },
-    close: async () => database.close(),
+    close: async () => {
+      stopCheckpointer();
+      database.close();
+    },
   };
 }

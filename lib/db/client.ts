@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/generated/prisma/client";
 import { databaseFile } from "./location";
-import { applyPragmas, BUSY_TIMEOUT_MS } from "./pragmas";
+import { applyPragmas, BUSY_TIMEOUT_MS, startWalCheckpointer } from "./pragmas";
 
 export { applyPragmas, BUSY_TIMEOUT_MS };
 
@@ -23,6 +23,7 @@ function open(): Connections {
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   applyPragmas(sqlite);
+  startWalCheckpointer(sqlite);
   const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}`, timeout: BUSY_TIMEOUT_MS }) });
   return { file, prisma, sqlite };
 }
