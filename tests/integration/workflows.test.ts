@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client } from "./support/http";
+import { describe, expect, it } from "vitest";
 import { brokenGraph, twoNodeGraph } from "./support/graphs";
-import { startServer, type TestServer } from "./support/server";
+import { startServerForFile } from "./support/server-for-file";
 import { openDb, snapshot } from "./support/db";
 
 type Wf = {
@@ -15,18 +14,11 @@ type Wf = {
   validation: { errors: { code: string }[]; warnings: { code: string }[] };
 };
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server.baseUrl);
-});
-afterAll(async () => server?.stop());
+const ctx = startServerForFile();
 
 describe("workflows CRUD", () => {
   it("creates a workflow with an empty graph by default", async () => {
-    const res = await api.post<Wf>("/api/workflows", { name: "Empty" });
+    const res = await ctx.api.post<Wf>("/api/workflows", { name: "Empty" });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: "Empty", description: "", version: 1, graph: { nodes: [], edges: [] } });
     expect(res.body.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -35,67 +27,67 @@ describe("workflows CRUD", () => {
   });
 
   it("creates with a graph, reads it back with validation, and stores version 1", async () => {
-    const created = await api.post<Wf>("/api/workflows", { name: "Support", description: "triage", graph: twoNodeGraph() });
+    const created = await ctx.api.post<Wf>("/api/workflows", { name: "Support", description: "triage", graph: twoNodeGraph() });
     expect(created.status).toBe(201);
-    const got = await api.get<Wf>(`/api/workflows/${created.body.id}`);
+    const got = await ctx.api.get<Wf>(`/api/workflows/${created.body.id}`);
     expect(got.status).toBe(200);
     expect(got.body.graph.nodes.map((n) => n.id)).toEqual(["classify", "store"]);
     expect(got.body.validation).toEqual({ errors: [], warnings: [] });
-    const versions = await api.get<{ items: { version: number; node_count: number; edge_count: number; created_by: string }[]; next_cursor: null }>(
+    const versions = await ctx.api.get<{ items: { version: number; node_count: number; edge_count: number; created_by: string }[]; next_cursor: null }>(
       `/api/workflows/${created.body.id}/versions`,
     );
     expect(versions.body).toEqual({ items: [expect.objectContaining({ version: 1, node_count: 2, edge_count: 1, created_by: "local" })], next_cursor: null });
   });
 
   it("saves a changed graph as a new version and keeps the old one immutable", async () => {
-    const { body: wf } = await api.post<Wf>("/api/workflows", { name: "Versioned", graph: twoNodeGraph("v1 {x}") });
-    const saved = await api.put<Wf>(`/api/workflows/${wf.id}`, { graph: twoNodeGraph("v2 {x}"), base_version: 1 });
+    const { body: wf } = await ctx.api.post<Wf>("/api/workflows", { name: "Versioned", graph: twoNodeGraph("v1 {x}") });
+    const saved = await ctx.api.put<Wf>(`/api/workflows/${wf.id}`, { graph: twoNodeGraph("v2 {x}"), base_version: 1 });
     expect(saved.status).toBe(200);
     expect(saved.body.version).toBe(2);
-    const v1 = await api.get<{ version: number; graph: Wf["graph"] }>(`/api/workflows/${wf.id}/versions/1`);
+    const v1 = await ctx.api.get<{ version: number; graph: Wf["graph"] }>(`/api/workflows/${wf.id}/versions/1`);
     expect(v1.body.graph.nodes[0].config.user_message).toBe("v1 {x}");
-    const v2 = await api.get<{ version: number; graph: Wf["graph"] }>(`/api/workflows/${wf.id}/versions/2`);
+    const v2 = await ctx.api.get<{ version: number; graph: Wf["graph"] }>(`/api/workflows/${wf.id}/versions/2`);
     expect(v2.body.graph.nodes[0].config.user_message).toBe("v2 {x}");
-    const list = await api.get<{ items: { version: number }[] }>(`/api/workflows/${wf.id}/versions`);
+    const list = await ctx.api.get<{ items: { version: number }[] }>(`/api/workflows/${wf.id}/versions`);
     expect(list.body.items.map((v) => v.version)).toEqual([2, 1]);
   });
 
   it("renames without a new version and treats an identical save as a no-op", async () => {
-    const { body: wf } = await api.post<Wf>("/api/workflows", { name: "Before", graph: twoNodeGraph() });
-    const renamed = await api.put<Wf>(`/api/workflows/${wf.id}`, { name: "After", description: "d", base_version: 1 });
+    const { body: wf } = await ctx.api.post<Wf>("/api/workflows", { name: "Before", graph: twoNodeGraph() });
+    const renamed = await ctx.api.put<Wf>(`/api/workflows/${wf.id}`, { name: "After", description: "d", base_version: 1 });
     expect(renamed.body).toMatchObject({ name: "After", description: "d", version: 1 });
-    const before = snapshot(server.dbFile);
+    const before = snapshot(ctx.server.dbFile);
     // Same graph with keys in another order: canonically equal, so nothing changes.
     const reordered = twoNodeGraph();
-    const same = await api.put<Wf>(`/api/workflows/${wf.id}`, { graph: { edges: reordered.edges, nodes: reordered.nodes }, name: "After", base_version: 1 });
+    const same = await ctx.api.put<Wf>(`/api/workflows/${wf.id}`, { graph: { edges: reordered.edges, nodes: reordered.nodes }, name: "After", base_version: 1 });
     expect(same.status).toBe(200);
     expect(same.body.version).toBe(1);
-    expect(snapshot(server.dbFile)).toEqual(before);
+    expect(snapshot(ctx.server.dbFile)).toEqual(before);
   });
 
   it("refuses a stale base_version with 409 and changes nothing", async () => {
-    const { body: wf } = await api.post<Wf>("/api/workflows", { name: "Conflict", graph: twoNodeGraph() });
-    await api.put(`/api/workflows/${wf.id}`, { graph: twoNodeGraph("newer"), base_version: 1 });
-    const before = snapshot(server.dbFile);
-    const stale = await api.put(`/api/workflows/${wf.id}`, { graph: twoNodeGraph("lost update"), name: "x", base_version: 1 });
+    const { body: wf } = await ctx.api.post<Wf>("/api/workflows", { name: "Conflict", graph: twoNodeGraph() });
+    await ctx.api.put(`/api/workflows/${wf.id}`, { graph: twoNodeGraph("newer"), base_version: 1 });
+    const before = snapshot(ctx.server.dbFile);
+    const stale = await ctx.api.put(`/api/workflows/${wf.id}`, { graph: twoNodeGraph("lost update"), name: "x", base_version: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ error: { code: "version_conflict", message: expect.any(String), details: { current_version: 2 } } });
-    expect(snapshot(server.dbFile)).toEqual(before);
+    expect(snapshot(ctx.server.dbFile)).toEqual(before);
   });
 
   it("lets exactly one of two concurrent saves on the same base win", async () => {
-    const { body: wf } = await api.post<Wf>("/api/workflows", { name: "Race", graph: twoNodeGraph() });
+    const { body: wf } = await ctx.api.post<Wf>("/api/workflows", { name: "Race", graph: twoNodeGraph() });
     const results = await Promise.all(
-      ["a", "b", "c", "d"].map((tag) => api.put(`/api/workflows/${wf.id}`, { graph: twoNodeGraph(tag), base_version: 1 })),
+      ["a", "b", "c", "d"].map((tag) => ctx.api.put(`/api/workflows/${wf.id}`, { graph: twoNodeGraph(tag), base_version: 1 })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
-    const versions = await api.get<{ items: unknown[] }>(`/api/workflows/${wf.id}/versions`);
+    const versions = await ctx.api.get<{ items: unknown[] }>(`/api/workflows/${wf.id}/versions`);
     expect(versions.body.items).toHaveLength(2);
   });
 
   it("soft-deletes: 404 everywhere afterwards, row kept", async () => {
-    const { body: wf } = await api.post<Wf>("/api/workflows", { name: "Doomed", graph: twoNodeGraph() });
-    const del = await api.del(`/api/workflows/${wf.id}`);
+    const { body: wf } = await ctx.api.post<Wf>("/api/workflows", { name: "Doomed", graph: twoNodeGraph() });
+    const del = await ctx.api.del(`/api/workflows/${wf.id}`);
     expect(del.status).toBe(204);
     for (const [method, path, body] of [
       ["GET", `/api/workflows/${wf.id}`],
@@ -106,13 +98,13 @@ describe("workflows CRUD", () => {
       ["GET", `/api/workflows/${wf.id}/versions/1`],
       ["POST", `/api/workflows/${wf.id}/versions/1/restore`],
     ] as const) {
-      const res = await fetch(`${server.baseUrl}${path}`, { method, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(`${ctx.server.baseUrl}${path}`, { method, body: body ? JSON.stringify(body) : undefined });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect((await res.json()).error.code).toBe("not_found");
     }
-    const list = await api.get<{ items: { id: string }[] }>("/api/workflows?limit=500");
+    const list = await ctx.api.get<{ items: { id: string }[] }>("/api/workflows?limit=500");
     expect(list.body.items.map((w) => w.id)).not.toContain(wf.id);
-    const conn = openDb(server.dbFile);
+    const conn = openDb(ctx.server.dbFile);
     expect(conn.prepare("SELECT deleted_at FROM workflows WHERE id = ?").get(wf.id)).toEqual({ deleted_at: expect.any(String) });
     conn.close();
   });
@@ -120,24 +112,24 @@ describe("workflows CRUD", () => {
 
 describe("listing", () => {
   it("lists newest updated first with node counts and last_run, paginated", async () => {
-    const a = (await api.post<Wf>("/api/workflows", { name: "List A", graph: twoNodeGraph() })).body;
-    const b = (await api.post<Wf>("/api/workflows", { name: "List B" })).body;
-    await api.put(`/api/workflows/${a.id}`, { description: "touched", base_version: 1 });
-    const conn = openDb(server.dbFile);
+    const a = (await ctx.api.post<Wf>("/api/workflows", { name: "List A", graph: twoNodeGraph() })).body;
+    const b = (await ctx.api.post<Wf>("/api/workflows", { name: "List B" })).body;
+    await ctx.api.put(`/api/workflows/${a.id}`, { description: "touched", base_version: 1 });
+    const conn = openDb(ctx.server.dbFile);
     conn.prepare("INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at) VALUES (?, ?, 1, ?, '{}', ?)").run("run_old", a.id, "failed", "2026-01-01T00:00:00.000+00:00");
     conn.prepare("INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at) VALUES (?, ?, 1, ?, '{}', ?)").run("run_new", a.id, "completed", "2026-01-02T00:00:00.000+00:00");
     conn.close();
 
-    const first = await api.get<{ items: Record<string, unknown>[]; next_cursor: string | null }>("/api/workflows?limit=1");
+    const first = await ctx.api.get<{ items: Record<string, unknown>[]; next_cursor: string | null }>("/api/workflows?limit=1");
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(1);
     expect(first.body.items[0]).toMatchObject({ id: a.id, node_count: 2, description: "touched", last_run: { id: "run_new", status: "completed", created_at: "2026-01-02T00:00:00.000Z" } });
     expect(first.body.items[0]).not.toHaveProperty("graph");
     expect(first.body.next_cursor).toEqual(expect.any(String));
-    const second = await api.get<{ items: Record<string, unknown>[] }>(`/api/workflows?limit=1&cursor=${first.body.next_cursor}`);
+    const second = await ctx.api.get<{ items: Record<string, unknown>[] }>(`/api/workflows?limit=1&cursor=${first.body.next_cursor}`);
     expect(second.body.items[0]).toMatchObject({ id: b.id, node_count: 0, last_run: null });
 
-    const all = await api.get<{ items: { id: string; updated_at: string }[]; next_cursor: null }>("/api/workflows?limit=500");
+    const all = await ctx.api.get<{ items: { id: string; updated_at: string }[]; next_cursor: null }>("/api/workflows?limit=500");
     expect(all.body.next_cursor).toBeNull();
     const times = all.body.items.map((w) => w.updated_at);
     expect([...times].sort().reverse()).toEqual(times);
@@ -147,34 +139,34 @@ describe("listing", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { body: { items: { id: string }[]; next_cursor: string | null } } = await api.get(`/api/workflows?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      const res: { body: { items: { id: string }[]; next_cursor: string | null } } = await ctx.api.get(`/api/workflows?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
       seen.push(...res.body.items.map((w) => w.id));
       cursor = res.body.next_cursor;
     } while (cursor);
-    const all = await api.get<{ items: { id: string }[] }>("/api/workflows?limit=500");
+    const all = await ctx.api.get<{ items: { id: string }[] }>("/api/workflows?limit=500");
     expect(seen).toEqual(all.body.items.map((w) => w.id));
   });
 });
 
 describe("validate", () => {
   it("validates the stored graph, and a posted graph instead when given", async () => {
-    const { body: wf } = await api.post<Wf>("/api/workflows", { name: "Broken", graph: brokenGraph() });
-    const stored = await api.post<{ errors: { code: string; node_id?: string; edge_id?: string }[]; warnings: unknown[] }>(`/api/workflows/${wf.id}/validate`);
+    const { body: wf } = await ctx.api.post<Wf>("/api/workflows", { name: "Broken", graph: brokenGraph() });
+    const stored = await ctx.api.post<{ errors: { code: string; node_id?: string; edge_id?: string }[]; warnings: unknown[] }>(`/api/workflows/${wf.id}/validate`);
     expect(stored.status).toBe(200);
     expect(stored.body.errors.map((e) => e.code).sort()).toEqual(["dangling_edge", "unknown_tool"]);
     expect(stored.body.errors.find((e) => e.code === "dangling_edge")?.edge_id).toBe("e1");
-    const posted = await api.post<{ errors: unknown[] }>(`/api/workflows/${wf.id}/validate`, { graph: twoNodeGraph() });
+    const posted = await ctx.api.post<{ errors: unknown[] }>(`/api/workflows/${wf.id}/validate`, { graph: twoNodeGraph() });
     expect(posted.body).toEqual({ errors: [], warnings: [] });
     const unknownModel = twoNodeGraph();
     (unknownModel.nodes[0].config as Record<string, unknown>).model = "openai:not-a-real-model";
-    const warned = await api.post<{ errors: unknown[]; warnings: { code: string }[] }>(`/api/workflows/${wf.id}/validate`, { graph: unknownModel });
+    const warned = await ctx.api.post<{ errors: unknown[]; warnings: { code: string }[] }>(`/api/workflows/${wf.id}/validate`, { graph: unknownModel });
     expect(warned.body.errors).toEqual([]);
     expect(warned.body.warnings.map((w) => w.code)).toContain("unknown_model");
   });
 
   it("answers 400 with paths for a mis-shaped posted graph", async () => {
-    const { body: wf } = await api.post<Wf>("/api/workflows", { name: "Shape" });
-    const res = await api.post<{ error: { code: string; details: { issues: { path: string }[] } } }>(`/api/workflows/${wf.id}/validate`, {
+    const { body: wf } = await ctx.api.post<Wf>("/api/workflows", { name: "Shape" });
+    const res = await ctx.api.post<{ error: { code: string; details: { issues: { path: string }[] } } }>(`/api/workflows/${wf.id}/validate`, {
       graph: { nodes: [{ id: "x", type: "teleport", config: {} }], edges: [] },
     });
     expect(res.status).toBe(400);
