@@ -103,3 +103,36 @@ describe("SqliteRunStore", () => {
     expect((await store.listEvents("r-stale", 0)).map((e) => e.seq)).toEqual([1, 2, 3]);
   });
 });
+
+describe("SqliteRunStore.batched", () => {
+  it("runs a caller's write in the engine's group-commit transaction; a throw undoes only that write", async () => {
+    const database = createTestDatabase();
+    try {
+      const store = new SqliteRunStore(database.sqlite);
+      insertWorkflow(database.sqlite, "wf");
+      await store.createRun(newRun("r1", "wf"));
+      const seen: boolean[] = [];
+      const results = await Promise.allSettled([
+        store.commit({ run_id: "r1", run: { status: "running" } }),
+        store.batched(() => {
+          seen.push(database.sqlite.inTransaction);
+          insertWorkflow(database.sqlite, "wf-batched");
+          return "ok";
+        }),
+        store.batched(() => {
+          insertWorkflow(database.sqlite, "wf-undone");
+          throw new Error("refused");
+        }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+      expect((results[1] as PromiseFulfilledResult<string>).value).toBe("ok");
+      expect(((results[2] as PromiseRejectedResult).reason as Error).message).toBe("refused");
+      expect(seen).toEqual([true]);
+      const ids = database.sqlite.prepare("SELECT id FROM workflows ORDER BY id").pluck().all();
+      expect(ids).toEqual(["wf", "wf-batched"]);
+      expect((await store.getRun("r1"))?.status).toBe("running");
+    } finally {
+      database.close();
+    }
+  });
+});

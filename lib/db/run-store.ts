@@ -17,6 +17,11 @@ import { GroupCommit } from "./group-commit";
 import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, sqlTime, stepFromRow, stepToRow, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { prepareRunStatements, type RunStatements } from "./run-statements";
 
+/** A caller's own synchronous write, applied inside the next group-commit transaction. */
+interface BatchedWrite {
+  batched: () => unknown;
+}
+
 /** What the store remembers per run between commits (valid while this process owns the run). */
 interface RunHead {
   last_event_seq: number;
@@ -43,7 +48,7 @@ export class SqliteRunStore implements RunStore {
   /** Heads changed by the batch in flight, merged into `heads` once it commits (null: forget). */
   private readonly pendingHeads = new Map<string, RunHead | null>();
   private readonly patchStatements = new Map<string, Database.Statement>();
-  private readonly group: GroupCommit<RunWrite, StoredEvent[]>;
+  private readonly group: GroupCommit<RunWrite | BatchedWrite, unknown>;
   private readonly now: () => number;
 
   constructor(private readonly db: Database.Database, private readonly options: SqliteRunStoreOptions = {}) {
@@ -80,11 +85,23 @@ export class SqliteRunStore implements RunStore {
   }
 
   commit(write: RunWrite): Promise<StoredEvent[]> {
-    return this.group.submit(write);
+    return this.group.submit(write) as Promise<StoredEvent[]>;
+  }
+
+  /**
+   * Run `fn` (synchronous SQL on this store's connection) inside the next group-commit
+   * transaction, in its own savepoint: it shares the commit with the engine's writes
+   * instead of paying one of its own. Resolves with its result once durable; a throw
+   * undoes only `fn` and rejects with that error.
+   */
+  batched<T>(fn: () => T): Promise<T> {
+    return this.group.submit({ batched: fn }) as Promise<T>;
   }
 
   /** One write, inside its own savepoint of the batch transaction. */
-  private apply(write: RunWrite): StoredEvent[] {
+  private apply(job: RunWrite | BatchedWrite): unknown {
+    if ("batched" in job) return job.batched();
+    const write = job;
     const head = this.head(write.run_id);
     try {
       return this.applyWrite(write, head);

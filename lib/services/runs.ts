@@ -11,7 +11,6 @@ import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type P
 import { appendAudit } from "@/lib/db/audit";
 import { newId } from "@/lib/db/ids";
 import { findRunWithWorkflow, findWorkflowHead, insertRun, listRunRows, type RunListPosition } from "@/lib/db/run-queries";
-import { writeTransaction } from "@/lib/db/transaction";
 import { runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
 import { secretNames } from "@/lib/secrets/service";
@@ -35,7 +34,10 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   const rt = runtime();
   const runId = newId();
   const now = Date.now();
-  writeTransaction((tx) => {
+  // In the store's group commit: the run row and its audit row share a transaction with
+  // other runs' writes instead of committing on their own.
+  await rt.store.batched(() => {
+    const tx = rt.conn;
     const workflow = findWorkflowHead(t.workflowId, tx);
     if (!workflow) throw notFound("workflow not found");
     const validation = cachedValidation(workflow, secretNames());
