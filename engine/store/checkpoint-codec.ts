@@ -188,9 +188,41 @@ export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointReco
   };
 }
 
-/** Materialize every row of a run (any order in, seq order out); each record is independent. */
+/**
+ * Materialize every row of a run (any order in, seq order out) in one forward pass: each
+ * delta applies to the record before it, so a run of n checkpoints costs O(n) parses, not
+ * one chain per checkpoint. Records have their own top-level state, lists and meta, but
+ * share nested values with their neighbours: treat them as read-only.
+ */
 export function materializeAll(rows: readonly EncodedCheckpoint[]): CheckpointRecord[] {
-  const bySeq = new Map(rows.map((r) => [r.seq, r]));
-  const lookup = (seq: number) => bySeq.get(seq);
-  return [...bySeq.keys()].sort((a, b) => a - b).map((seq) => materialize(checkpointChain(seq, lookup) ?? []));
+  const sorted = [...rows].sort((a, b) => a.seq - b.seq);
+  const bySeq = new Map(sorted.map((r) => [r.seq, r]));
+  const done = new Map<number, CheckpointRecord>();
+  return sorted.map((row) => {
+    const base = row.encoding === "delta" ? done.get(row.base_seq) : undefined;
+    const record = base ? applyDeltaRow(base, row) : materialize(checkpointChain(row.seq, (seq) => bySeq.get(seq)) ?? []);
+    done.set(row.seq, record);
+    return record;
+  });
+}
+
+/** The record of a delta row, built on its base record without changing it. */
+function applyDeltaRow(base: CheckpointRecord, row: EncodedCheckpoint): CheckpointRecord {
+  const state: State = {};
+  for (const key of Object.keys(base.state)) setOwn(state, key, base.state[key]);
+  const delta = JSON.parse(row.state) as StateDelta;
+  for (const key of Object.keys(delta.set)) setOwn(state, key, delta.set[key]);
+  for (const key of delta.unset) delete state[key];
+  const meta = JSON.parse(JSON.stringify(base.meta)) as SchedulerMeta;
+  applyMetaDelta(meta, JSON.parse(row.meta) as MetaDelta);
+  return {
+    run_id: row.run_id,
+    seq: row.seq,
+    step_name: row.step_name,
+    state,
+    completed: applySequence(base.completed, JSON.parse(row.completed) as SequenceDelta<string>),
+    queue: applySequence(base.queue, JSON.parse(row.queue) as SequenceDelta<QueueItem>),
+    meta,
+    created_at: row.created_at,
+  };
 }
