@@ -4,6 +4,7 @@ import { useCallback, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { WorkflowEdge, WorkflowNode } from "../flow-types";
 import { nodeTypes } from "../nodes/node-types";
+import { CompactZoomContext, CompactZoomWatcher } from "../nodes/shared/compact-zoom";
 import { useEditorStore } from "../store/editor-context";
 import { ValidationPanel } from "../editor/validation-panel";
 import { useDragBuffer } from "./use-drag-buffer";
@@ -19,6 +20,11 @@ const fitViewOptions = { maxZoom: 1, padding: 0.2 };
 const proOptions = { hideAttribution: true };
 /** From this many nodes on, only those in (or near) the viewport are mounted. */
 const VISIBLE_ONLY_FROM = 200;
+/**
+ * Above this many nodes there is no minimap: React Flow's keeps one store subscriber and
+ * one SVG rect per node and re-renders and repaints on every pan tick.
+ */
+const MINIMAP_UP_TO = 500;
 
 /**
  * The React Flow canvas bound to the editor store. Deletion is the store's verb, not React
@@ -38,35 +44,40 @@ export function WorkflowCanvas() {
   );
   // Fit only a graph that exists at mount: React Flow would otherwise re-fit when the first node is dropped.
   const [fitOnMount] = useState(() => nodes.length > 0);
+  const [compact, setCompact] = useState(false);
   return (
-    <div className="workflow-canvas relative h-full w-full" data-testid="canvas">
-      <ReactFlow<WorkflowNode, WorkflowEdge>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        defaultEdgeOptions={defaultEdgeOptions}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onConnect={connect}
-        onNodeClick={onNodeClick}
-        isValidConnection={isValidConnection}
-        onDragOver={onDragOver}
-        onDrop={onDrop}
-        deleteKeyCode={null}
-        fitView={fitOnMount}
-        fitViewOptions={fitViewOptions}
-        minZoom={0.1}
-        onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM}
-        proOptions={proOptions}
-      >
-        <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />
-        <Controls position="bottom-left" showInteractive={false} />
-        {nodes.length > 0 && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} className="!rounded-lg !ring-1 !ring-slate-200" />}
-        <ValidationPanel />
-      </ReactFlow>
-      {nodes.length === 0 && <EmptyCanvasHint />}
-    </div>
+    <CompactZoomContext value={compact}>
+      <div className="workflow-canvas relative h-full w-full" data-testid="canvas">
+        <ReactFlow<WorkflowNode, WorkflowEdge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          defaultEdgeOptions={defaultEdgeOptions}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={connect}
+          onNodeClick={onNodeClick}
+          isValidConnection={isValidConnection}
+          onDragOver={onDragOver}
+          onDrop={onDrop}
+          deleteKeyCode={null}
+          fitView={fitOnMount}
+          fitViewOptions={fitViewOptions}
+          minZoom={0.1}
+          onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM}
+          proOptions={proOptions}
+        >
+          {/* Dots scale with the zoom; zoomed out they are sub-pixel, and redrawn on every pan tick. */}
+          {!compact && <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />}
+          <Controls position="bottom-left" showInteractive={false} />
+          {nodes.length > 0 && nodes.length <= MINIMAP_UP_TO && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} className="!rounded-lg !ring-1 !ring-slate-200" />}
+          <ValidationPanel />
+          <CompactZoomWatcher onChange={setCompact} />
+        </ReactFlow>
+        {nodes.length === 0 && <EmptyCanvasHint />}
+      </div>
+    </CompactZoomContext>
   );
 }
 

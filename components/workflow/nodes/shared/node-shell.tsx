@@ -1,5 +1,5 @@
 "use client";
-import { Handle, Position, useStore, type ReactFlowState } from "@xyflow/react";
+import { Handle, Position } from "@xyflow/react";
 import { memo, type ReactNode } from "react";
 import type { NodeType } from "@/engine/graph/schema";
 import { Icon } from "@/components/ui/icon";
@@ -7,20 +7,16 @@ import { isBranching } from "../../flow-types";
 import { useEditorStore } from "../../store/editor-context";
 import { kindOf } from "../registry";
 import type { MarkedIssue } from "../../store/issue-index";
+import { CompactNode } from "./compact-node";
+import { useCompactZoom } from "./compact-zoom";
 import { IssueBadge } from "./issue-badge";
 
 const handleClass = "!size-3 !border-2 !border-white !bg-slate-400 hover:!bg-brand-500";
 
-/** Below this zoom a node's text is unreadable, so nodes draw only their frame, title and handles. */
-export const COMPACT_BELOW_ZOOM = 0.35;
-// A boolean, so a node re-renders only when the zoom crosses the threshold, not on every pan or zoom tick.
-const isZoomedOut = (s: ReactFlowState) => s.transform[2] < COMPACT_BELOW_ZOOM;
-
 /**
  * The frame every node view shares: icon, title, kind, its issue markers and handles.
  * Branching kinds get two labelled source handles, `true` and `false`. Zoomed far out it
- * draws a fraction of the elements (for a thousand nodes on screen, layout, paint and hit
- * testing scale with that count).
+ * draws the compact form instead (see compact-node.tsx).
  */
 export const NodeShell = memo(function NodeShell({
   id,
@@ -37,20 +33,15 @@ export const NodeShell = memo(function NodeShell({
 }) {
   const issues = useEditorStore((s) => s.issues.byNode[id]);
   const hasError = issues?.some((i) => i.severity === "error");
-  const compact = useStore(isZoomedOut);
+  const compact = useCompactZoom();
   const ring = selected ? "ring-2 ring-brand-500" : hasError ? "ring-2 ring-red-400" : issues ? "ring-2 ring-amber-300" : "ring-1 ring-slate-200";
+  if (compact) return <CompactNode id={id} title={label?.trim() || id} ring={ring} issues={issues?.length ?? 0} branching={isBranching(type)} />;
   return (
     <div data-testid={`node-${id}`} data-issues={issues?.length ?? 0} className={`relative w-60 rounded-lg bg-white shadow-sm ${ring}`}>
       <Handle type="target" position={Position.Left} className={handleClass} data-testid={`handle-${id}-in`} />
-      {compact ? (
-        <div className="truncate px-3 py-5 text-2xl font-semibold text-slate-900" data-testid="node-title">
-          {label?.trim() || id}
-        </div>
-      ) : (
-        <NodeBody id={id} type={type} label={label} issues={issues}>
-          {children}
-        </NodeBody>
-      )}
+      <NodeBody id={id} type={type} label={label} issues={issues}>
+        {children}
+      </NodeBody>
       {isBranching(type) ? (
         <>
           <BranchHandle id={id} value="true" top="40%" />
