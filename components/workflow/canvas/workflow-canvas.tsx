@@ -1,6 +1,6 @@
 "use client";
 import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, type IsValidConnection, type NodeMouseHandler } from "@xyflow/react";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { WorkflowEdge, WorkflowNode } from "../flow-types";
 import { nodeTypes } from "../nodes/node-types";
@@ -10,6 +10,7 @@ import { ValidationPanel } from "../editor/validation-panel";
 import { useDragBuffer } from "./use-drag-buffer";
 import { usePaletteDrop } from "./use-palette-drop";
 import { edgeTypes } from "./workflow-edge";
+import { GraphFitWatcher, graphSize } from "./graph-fit";
 import "./workflow-canvas.css";
 
 const isValidConnection: IsValidConnection<WorkflowEdge> = (c) => c.source !== c.target;
@@ -18,7 +19,7 @@ const minimapColor = (n: WorkflowNode) => (n.selected ? "#6366f1" : "#cbd5e1");
 // Module-level so React Flow's prop tracking never sees a new object and re-sets its store.
 const fitViewOptions = { maxZoom: 1, padding: 0.2 };
 const proOptions = { hideAttribution: true };
-/** From this many nodes on, only those in (or near) the viewport are mounted. */
+/** From this many nodes on, only those in (or near) the viewport are mounted, unless the whole graph is about on screen. */
 const VISIBLE_ONLY_FROM = 200;
 /**
  * Above this many nodes there is no minimap: React Flow's keeps one store subscriber and
@@ -45,6 +46,8 @@ export function WorkflowCanvas() {
   // Fit only a graph that exists at mount: React Flow would otherwise re-fit when the first node is dropped.
   const [fitOnMount] = useState(() => nodes.length > 0);
   const [compact, setCompact] = useState(false);
+  const size = useMemo(() => graphSize(nodes), [nodes]);
+  const [fits, setFits] = useState(false);
   return (
     <CompactZoomContext value={compact}>
       <div className="workflow-canvas relative h-full w-full" data-testid="canvas">
@@ -65,7 +68,7 @@ export function WorkflowCanvas() {
           fitView={fitOnMount}
           fitViewOptions={fitViewOptions}
           minZoom={0.1}
-          onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM}
+          onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM && !fits}
           proOptions={proOptions}
         >
           {/* Dots scale with the zoom; zoomed out they are sub-pixel, and redrawn on every pan tick. */}
@@ -74,6 +77,7 @@ export function WorkflowCanvas() {
           {nodes.length > 0 && nodes.length <= MINIMAP_UP_TO && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} className="!rounded-lg !ring-1 !ring-slate-200" />}
           <ValidationPanel />
           <CompactZoomWatcher onChange={setCompact} />
+          <GraphFitWatcher width={size.width} height={size.height} onChange={setFits} />
         </ReactFlow>
         {nodes.length === 0 && <EmptyCanvasHint />}
       </div>
