@@ -8,6 +8,7 @@ export type ApiErrorCode =
   | "invalid_json"
   | "invalid_body"
   | "invalid_query"
+  | "invalid_path"
   | "not_found"
   | "version_conflict"
   | "already_exists"
@@ -26,6 +27,7 @@ export const API_ERRORS: Record<ApiErrorCode, CodeInfo> = {
   invalid_json: { status: 400, message: "the request body is not valid JSON" },
   invalid_body: { status: 400, message: "the request body does not have the expected shape" },
   invalid_query: { status: 400, message: "the query string is not valid" },
+  invalid_path: { status: 400, message: "the request path is not valid percent-encoding" },
   not_found: { status: 404, message: "not found" },
   version_conflict: { status: 409, message: "the workflow was changed since the version this save is based on" },
   already_exists: { status: 409, message: "an object with this name already exists" },

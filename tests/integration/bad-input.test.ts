@@ -103,6 +103,19 @@ describe("ids and params", () => {
     }
   });
 
+  it.each(["%", "%zz", "%E0%A4%A", "abc%"])("answers 400 invalid_path, not a 5xx, for the malformed path segment %s", async (segment) => {
+    for (const [method, path] of [
+      ["GET", `/api/workflows/${segment}`],
+      ["PUT", `/api/workflows/${segment}`],
+      ["GET", `/api/runs/${segment}/events`],
+      ["POST", `/api/runs/${segment}/approve`],
+    ] as const) {
+      const res = await request<ErrorBody>(server.baseUrl, method, path, method === "PUT" ? { base_version: 1 } : undefined);
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body.error.code).toBe("invalid_path");
+    }
+  });
+
   it.each(["0", "-1", "1.5", "abc", "99999999999999999999", "%00"])("answers 404 for the version %s", async (v) => {
     const res = await api.get<ErrorBody>(`/api/workflows/${wfId}/versions/${v}`);
     expect(res.status).toBe(404);
