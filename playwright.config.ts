@@ -36,7 +36,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     acceptDownloads: true,
     launchOptions: {
-      // Debian's Chromium (apt-get install -y chromium); `npx playwright install` cannot download here.
+      // Debian's Chromium (apt-get install -y chromium): tests never download a browser of their own.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
