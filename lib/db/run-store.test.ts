@@ -136,3 +136,22 @@ describe("SqliteRunStore.batched", () => {
     }
   });
 });
+
+describe("SqliteRunStore graph cache", () => {
+  it("parses a workflow version's graph once for all runs of that version", async () => {
+    const database = createTestDatabase();
+    try {
+      const store = new SqliteRunStore(database.sqlite);
+      insertWorkflow(database.sqlite, "wf");
+      await store.createRun(newRun("a", "wf"));
+      await store.createRun(newRun("b", "wf"));
+      await store.createRun(newRun("c", "wf", { workflow_version: 2, graph: { nodes: [], edges: [] } }));
+      const [a, b, c] = await Promise.all(["a", "b", "c"].map((id) => store.loadRun(id)));
+      expect(a!.graph).toBe(b!.graph);
+      expect(a!.graph.nodes.map((n) => n.id)).toEqual(["ask", "check"]);
+      expect(c!.graph).toEqual({ nodes: [], edges: [] });
+    } finally {
+      database.close();
+    }
+  });
+});

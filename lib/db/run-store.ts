@@ -10,12 +10,15 @@
  */
 import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
-import { graphSchema } from "../../engine/graph/schema";
+import { graphSchema, type Graph } from "../../engine/graph/schema";
 import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunStore, RunWrite, StepRecord, StoredEvent } from "../../engine/ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, type CodecPolicy, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { GroupCommit } from "./group-commit";
 import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, sqlTime, stepFromRow, stepToRow, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { prepareRunStatements, type RunStatements } from "./run-statements";
+
+/** Parsed workflow-version graphs kept in memory (see `versionGraph`). */
+const GRAPH_CACHE_SIZE = 64;
 
 /** A caller's own synchronous write, applied inside the next group-commit transaction. */
 interface BatchedWrite {
@@ -48,6 +51,7 @@ export class SqliteRunStore implements RunStore {
   /** Heads changed by the batch in flight, merged into `heads` once it commits (null: forget). */
   private readonly pendingHeads = new Map<string, RunHead | null>();
   private readonly patchStatements = new Map<string, Database.Statement>();
+  private readonly graphs = new Map<string, Graph>();
   private readonly group: GroupCommit<RunWrite | BatchedWrite, unknown>;
   private readonly now: () => number;
 
@@ -161,6 +165,28 @@ export class SqliteRunStore implements RunStore {
     if (statement.run(...values, runId).changes !== 1) throw new Error(`run ${runId} does not exist`);
   }
 
+  /**
+   * The parsed graph of a workflow version. Versions are immutable, so parsed graphs are
+   * kept (a few dozen, most recently used): every run start, resume and approval loads
+   * one, and parsing a 1,000-node graph with its schema costs milliseconds. The engine
+   * treats graphs as read-only, and caches its plan per graph object.
+   */
+  private versionGraph(runId: string, workflowId: string, version: number): Graph {
+    const key = `${workflowId}\u0000${version}`;
+    const cached = this.graphs.get(key);
+    if (cached) {
+      this.graphs.delete(key);
+      this.graphs.set(key, cached);
+      return cached;
+    }
+    const text = this.sql.selectGraph.get(workflowId, version) as string | undefined;
+    if (text === undefined) throw new Error(`run ${runId}: workflow ${workflowId} has no version ${version}`);
+    const graph = graphSchema.parse(JSON.parse(text));
+    this.graphs.set(key, graph);
+    if (this.graphs.size > GRAPH_CACHE_SIZE) this.graphs.delete(this.graphs.keys().next().value!);
+    return graph;
+  }
+
   async getRun(runId: string): Promise<RunRecord | null> {
     const row = this.sql.selectRun.get(runId) as RunRow | undefined;
     return row ? runFromRow(row) : null;
@@ -169,12 +195,11 @@ export class SqliteRunStore implements RunStore {
   async loadRun(runId: string): Promise<LoadedRun | null> {
     const run = await this.getRun(runId);
     if (!run) return null;
-    const graphText = this.sql.selectGraph.get(run.workflow_id, run.workflow_version) as string | undefined;
-    if (graphText === undefined) throw new Error(`run ${runId}: workflow ${run.workflow_id} has no version ${run.workflow_version}`);
+    const graph = this.versionGraph(runId, run.workflow_id, run.workflow_version);
     const latest = this.sql.lastCheckpointSeq.get(runId) as number | null;
     return {
       run,
-      graph: graphSchema.parse(JSON.parse(graphText)),
+      graph,
       checkpoint: latest === null ? null : this.checkpointAt(runId, latest),
       open_steps: (this.sql.selectOpenSteps.all(runId) as StepRow[]).map(stepFromRow),
       last_step_seq: this.sql.lastStepSeq.get(runId) as number,
