@@ -15,6 +15,7 @@ import type { RunLimits } from "./limits";
 import type { RunPlan } from "./plan";
 import { checkpointWrite, finishStep, idempotencyKey, newStep, statusEvent } from "./records";
 import { routeSettled, type Scheduling } from "./routing";
+import { RunQueue } from "./run-queue";
 import { publicState } from "./state";
 
 export interface DriverDeps {
@@ -70,20 +71,14 @@ export class RunDriver {
   private readonly limits: RunLimits;
   private readonly state: State;
   private readonly completed: string[];
-  /** Pending executions; `head` is the next to admit (O(1) dequeue). */
-  private queue: QueueItem[];
-  private head = 0;
+  private readonly queue: RunQueue<Flight, Parked>;
   private readonly meta: Scheduling;
   private readonly openSteps = new Map<string, StepRecord>();
-  private readonly inFlight = new Map<string, Flight>();
-  private readonly parked: Parked[] = [];
   private readonly settled: Settled[] = [];
   private readonly commits: Promise<unknown>[] = [];
   private readonly controller = new AbortController();
   private changed = new Set<string>();
-  /** What changed in the queue snapshot since the last checkpoint (see CheckpointHint); null when unknown. */
-  private queueEdits: [number, number, QueueItem[]][] | null = [];
-  private baseQueueLength: number;
+  /** Length of `completed` at the last checkpoint (it only grows: see CheckpointHint). */
   private baseCompletedLength: number;
   private checkpointSeq: number;
   private stepSeq: number;
@@ -100,14 +95,12 @@ export class RunDriver {
     this.limits = snap.limits;
     this.state = snap.state;
     this.completed = snap.completed;
-    this.queue = snap.queue;
+    this.queue = new RunQueue(snap.queue);
     this.meta = snap.meta;
     this.checkpointSeq = snap.checkpoint_seq;
     this.stepSeq = snap.last_step_seq;
     this.totals = { cost_micros: snap.run.cost_micros, tokens_in: snap.run.tokens_in, tokens_out: snap.run.tokens_out };
     for (const step of snap.open_steps) this.openSteps.set(step.idempotency_key, step);
-    // The checkpoint this segment starts from holds exactly `queue` and `completed`.
-    this.baseQueueLength = snap.queue.length;
     this.baseCompletedLength = snap.completed.length;
   }
 
@@ -137,7 +130,7 @@ export class RunDriver {
           await this.flush();
           this.admit();
         }
-        if (this.inFlight.size === 0 && this.settled.length === 0) break;
+        if (this.queue.inFlight.size === 0 && this.settled.length === 0) break;
         if (this.settled.length === 0) await new Promise<void>((resolve) => (this.wake = resolve));
         for (let s = this.settled.shift(); s; s = this.settled.shift()) this.applySettled(s);
       }
@@ -153,37 +146,16 @@ export class RunDriver {
     if (stop.abort) this.controller.abort(new Error(stop.message));
   }
 
-  private pendingCount(): number {
-    return this.queue.length - this.head;
-  }
-
-  /** Queued and in-flight executions, in order: what a resume would run. */
-  private queueSnapshot(): QueueItem[] {
-    const items: QueueItem[] = [];
-    for (const p of this.parked) items.push(p.item);
-    for (const f of this.inFlight.values()) items.push(f.item);
-    for (let i = this.head; i < this.queue.length; i++) items.push(this.queue[i]);
-    return items;
-  }
-
-  private requeueFront(item: QueueItem): void {
-    if (this.head > 0) this.queue[--this.head] = item;
-    else this.queue.unshift(item);
-  }
-
   private canAdmit(): boolean {
-    return !this.stop && this.parked.length === 0 && this.inFlight.size < this.limits.max_parallel_nodes && this.pendingCount() > 0;
+    const q = this.queue;
+    return !this.stop && q.parked.length === 0 && q.inFlight.size < this.limits.max_parallel_nodes && q.pendingCount() > 0;
   }
 
   private admit(): void {
     while (this.canAdmit()) {
-      const item = this.queue[this.head++];
-      if (this.head > 1024 && this.head * 2 > this.queue.length) {
-        this.queue = this.queue.slice(this.head);
-        this.head = 0;
-      }
+      const item = this.queue.shift();
       if (this.meta.node_executions >= this.limits.max_node_executions) {
-        this.requeueFront(item);
+        this.queue.requeueFront(item);
         this.halt({ message: `node execution limit of ${this.limits.max_node_executions} exceeded`, abort: false });
         return;
       }
@@ -210,7 +182,7 @@ export class RunDriver {
   private launch(item: QueueItem, node: ExecutableNode): void {
     const step = this.openStep(item, node, "running");
     const flight: Flight = { item, node, step };
-    this.inFlight.set(step.idempotency_key, flight);
+    this.queue.fly(step.idempotency_key, flight);
     this.commit({ run_id: this.runId, steps: [step], events: [{ type: "step.started", run_id: this.runId, step }] });
     let prepared: Prepared;
     try {
@@ -255,16 +227,13 @@ export class RunDriver {
     const step = this.openStep(item, node, "waiting");
     const prompt = renderTemplate(node.config.prompt, this.state);
     const expires_at = node.config.timeout_ms === undefined ? undefined : this.deps.clock.now() + node.config.timeout_ms;
-    this.parked.push({ item, node, step, prompt, expires_at });
-    this.queueEdits = null; // parked items move to the front of the snapshot
+    this.queue.park({ item, node, step, prompt, expires_at });
     this.commit({ run_id: this.runId, steps: [step], events: [{ type: "step.started", run_id: this.runId, step }] });
   }
 
   /** Apply one settled execution and write its checkpoint (one atomic commit). */
   private applySettled({ flight, outcome }: Settled): void {
-    const { node, item } = flight;
-    const position = this.parked.length + this.inFlightIndex(flight);
-    this.inFlight.delete(flight.step.idempotency_key);
+    const { node } = flight;
     const now = this.deps.clock.now();
     const events: EngineEvent[] = [];
     const steps: StepRecord[] = [];
@@ -289,9 +258,7 @@ export class RunDriver {
       steps.push(step);
       events.push({ type: "step.finished", run_id: this.runId, step });
       const routing = routeSettled(this.plan, this.meta, node.id, result.branch);
-      for (const q of routing.queued) this.queue.push(q);
-      this.queueEdits?.push([position, 1, []]);
-      if (routing.queued.length > 0) this.queueEdits?.push([this.baseQueueLength, 0, routing.queued]);
+      this.queue.complete(flight.step.idempotency_key, flight, routing.queued);
       for (const id of routing.skipped) {
         const skippedNode = this.plan.index.nodes.get(id)!;
         const skipped = newStep(this.runId, ++this.stepSeq, skippedNode, "skipped", `${this.runId}:${id}:skipped`, this.checkpointSeq, now);
@@ -305,9 +272,7 @@ export class RunDriver {
       const step = finishStep(flight.step, "failed", now, { error });
       steps.push(step);
       events.push({ type: "step.finished", run_id: this.runId, step });
-      // A failed execution stays queued, so resuming the failed run tries it again.
-      this.requeueFront(item);
-      this.queueEdits = null;
+      this.queue.fail(flight.step.idempotency_key, flight);
       this.halt({ message: `node '${nodeLabel(node)}' (${node.id}) failed: ${outcome.error.message}`, abort: false });
     }
     this.commit({
@@ -333,24 +298,14 @@ export class RunDriver {
   private checkpoint(tag: `node:${string}` | `gate:${string}`, now: number) {
     const changed = [...this.changed];
     this.changed.clear();
-    const queue = this.queueSnapshot();
+    const { queue, edits } = this.queue.checkpoint();
     const write = checkpointWrite(this.runId, ++this.checkpointSeq, tag, this.state, changed, this.completed, queue, this.meta, now);
-    if (this.queueEdits) write.hint = { completed_from: this.baseCompletedLength, queue_edits: this.queueEdits };
-    this.queueEdits = [];
-    this.baseQueueLength = queue.length;
+    if (edits) write.hint = { completed_from: this.baseCompletedLength, queue_edits: edits };
     this.baseCompletedLength = this.completed.length;
     return write;
   }
 
-  /** Position of an in-flight execution among the in-flight ones (at most max_parallel_nodes). */
-  private inFlightIndex(flight: Flight): number {
-    let i = 0;
-    for (const f of this.inFlight.values()) {
-      if (f === flight) return i;
-      i++;
-    }
-    return -1;
-  }
+
 
   private commit(write: RunWrite): void {
     const p = this.deps.store.commit(write).then((stored) => {
@@ -377,11 +332,11 @@ export class RunDriver {
     const write: RunWrite = { run_id: this.runId, steps: [], events: [] };
     if (this.stop) {
       status = "failed";
-      for (const p of this.parked) write.steps!.push({ ...p.step, status: "pending" });
+      for (const p of this.queue.parked) write.steps!.push({ ...p.step, status: "pending" });
       write.run = { ...base, status, error_message: this.stop.message, pending_gate: null, finished_at: now };
-    } else if (this.parked.length > 0) {
+    } else if (this.queue.parked.length > 0) {
       status = "paused";
-      const gate = this.parked[0];
+      const gate = this.queue.parked[0];
       const pending_gate = { node_id: gate.node.id, prompt: gate.prompt, ...(gate.node.config.fields ? { fields: gate.node.config.fields } : {}), ...(gate.expires_at ? { expires_at: gate.expires_at } : {}) };
       write.run = { ...base, status, pending_gate, error_message: null };
       write.checkpoint = this.checkpoint(`gate:${gate.node.id}`, now);
