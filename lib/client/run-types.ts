@@ -2,7 +2,7 @@
  * Response shapes of the run, approval, version, audit and spend endpoints as the
  * browser sees them (docs/api.md). They extend the editor's shapes in ./types.
  */
-import type { GateField, Graph } from "@/engine/graph/schema";
+import type { GateField } from "@/engine/graph/schema";
 import type { RunStatus, Step } from "./types";
 
 export interface PendingGateView {
@@ -72,43 +72,6 @@ export interface ApprovalView {
   waited_ms: number | null;
 }
 
-export interface VersionSummary {
-  workflow_id: string;
-  version: number;
-  node_count: number;
-  edge_count: number;
-  created_at: string;
-  created_by: string;
-}
-
-export interface VersionDetail {
-  workflow_id: string;
-  version: number;
-  graph: Graph;
-  created_at: string;
-  created_by: string;
-}
-
-export interface AuditRow {
-  seq: number;
-  id: string;
-  action: string;
-  actor_id: string;
-  target_type: string;
-  target_id: string;
-  details: unknown;
-  created_at: string;
-  prev_hash: string;
-  hash: string;
-}
-
-export interface AuditVerify {
-  ok: boolean;
-  checked: number;
-  first_bad_seq?: number;
-  message?: string;
-}
-
 /** One figure of the spend dashboard: a workflow, a model or a node, and what it cost. */
 export interface SpendGroup {
   key: string;
@@ -144,3 +107,8 @@ export interface SpendRunView {
   tokens_out: number;
   steps: number;
 }
+
+// Shapes the server already defines: imported as types only, never duplicated by hand.
+export type { VersionSummary, VersionRecord as VersionDetail } from "@/lib/db/versions";
+export type { AuditEntryRecord as AuditRow } from "@/lib/db/audit";
+export type { AuditVerification as AuditVerify } from "@/lib/services/audit-chain";
