@@ -12,6 +12,7 @@ import { EmptyWorkflows } from "./empty-workflows";
 import { NameDialog } from "./name-dialog";
 import { useWorkflowList } from "./use-workflow-list";
 import { WorkflowRow } from "./workflow-row";
+import { HiddenFileInput } from "@/components/ui/hidden-file-input";
 
 type Open = { kind: "create" } | { kind: "rename"; wf: WorkflowSummary } | { kind: "delete"; wf: WorkflowSummary } | null;
 
@@ -49,18 +50,7 @@ export function WorkflowList() {
           <Button variant="primary" onClick={() => setOpen({ kind: "create" })} data-testid="new-workflow">
             <Icon d={ICONS.plus} /> New workflow
           </Button>
-          <input
-            ref={file}
-            type="file"
-            accept="application/json,.json"
-            className="hidden"
-            data-testid="import-workflow-file"
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              e.target.value = "";
-              if (f) importFile(f).catch((err) => setNotice(err instanceof Error ? err.message : "Import failed"));
-            }}
-          />
+          <HiddenFileInput inputRef={file} testId="import-workflow-file" onFile={(f) => importFile(f).catch((err) => setNotice(err instanceof Error ? err.message : "Import failed"))} />
         </div>
       </div>
       {notice && (

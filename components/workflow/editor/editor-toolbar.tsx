@@ -7,6 +7,7 @@ import { Icon, ICONS } from "@/components/ui/icon";
 import { isDirty } from "../store/create-editor-store";
 import { useEditorHistory, useEditorStore } from "../store/editor-context";
 import type { SaveStatus } from "./use-save";
+import { HiddenFileInput } from "@/components/ui/hidden-file-input";
 
 /** The editor's top bar: name, version and save state, history, layout, file and run actions. */
 export function EditorToolbar({
@@ -73,18 +74,7 @@ export function EditorToolbar({
         <Button variant="ghost" size="sm" onClick={() => file.current?.click()} data-testid="import" title="Replace the canvas with a workflow file">
           <Icon d={ICONS.upload} /> Import
         </Button>
-        <input
-          ref={file}
-          type="file"
-          accept="application/json,.json"
-          className="hidden"
-          data-testid="import-file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = "";
-            if (f) onImportFile(f);
-          }}
-        />
+        <HiddenFileInput inputRef={file} testId="import-file" onFile={onImportFile} />
         <Button variant="ghost" size="sm" onClick={onExport} data-testid="export" title="Download as JSON">
           <Icon d={ICONS.download} /> Export
         </Button>
