@@ -6,7 +6,7 @@
 import { EngineError, NodeError } from "./errors";
 import { nodeLabel, type HumanGateNode } from "./graph/schema";
 import { createModelGateway } from "./models/gateway";
-import type { Clock, EventSink, EngineEvent, LoadedRun, ModelGateway, QueueItem, RunRecord, RunStore, SecretResolver } from "./ports";
+import type { Clock, EventSink, EngineEvent, LoadedRun, ModelGateway, QueueItem, RunRecord, RunStore, StepRecord, SecretResolver } from "./ports";
 import { DEFAULT_RETRY, type RetryPolicy } from "./run/attempts";
 import { systemClock } from "./run/clock";
 import { RunDriver, type DriverSnapshot } from "./run/driver";
@@ -196,7 +196,7 @@ export class Engine {
     });
   }
 
-  private async fail(run: RunRecord, reason: string, now: number, steps: import("./ports").StepRecord[]): Promise<RunRecord> {
+  private async fail(run: RunRecord, reason: string, now: number, steps: StepRecord[]): Promise<RunRecord> {
     const failed: RunRecord = { ...run, status: "failed", error_message: reason, pending_gate: null, finished_at: now };
     const events: EngineEvent[] = [...steps.map((step) => ({ type: "step.finished" as const, run_id: run.id, step })), statusEvent(failed)];
     const stored = await this.store.commit({ run_id: run.id, steps, run: { status: "failed", error_message: reason, pending_gate: null, finished_at: now }, events });
@@ -248,7 +248,7 @@ export class Engine {
   }
 
   /** Write the `resume` checkpoint (with any decision already applied) and drive on. */
-  private async continueFrom(snap: DriverSnapshot, steps: import("./ports").StepRecord[], events: EngineEvent[], changed: string[] = []): Promise<RunHandle> {
+  private async continueFrom(snap: DriverSnapshot, steps: StepRecord[], events: EngineEvent[], changed: string[] = []): Promise<RunHandle> {
     const now = this.deps.clock.now();
     const runId = snap.run.id;
     const run: RunRecord = { ...snap.run, status: "running", error_message: null, pending_gate: null, finished_at: null };
