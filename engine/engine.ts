@@ -190,7 +190,12 @@ export class Engine {
       const loaded = await this.load(runId);
       const gate = loaded.run.pending_gate;
       const now = this.deps.clock.now();
-      if (loaded.run.status !== "paused" || !gate?.expires_at || gate.expires_at > now) return null;
+      if (loaded.run.status !== "paused" || !gate?.expires_at) return null;
+      if (gate.expires_at > now) {
+        // Timers may fire a millisecond before the wall clock reaches the deadline: wait again.
+        this.armGateTimer(loaded.run);
+        return null;
+      }
       const steps = loaded.open_steps.filter((s) => s.node_id === gate.node_id).map((s) => finishStep(s, "failed", now, { error: "gate timeout" }));
       return this.fail(loaded.run, `gate timeout: gate '${gate.node_id}' expired without a decision`, now, steps);
     });
@@ -285,6 +290,7 @@ export class Engine {
   private armGateTimer(run: RunRecord): void {
     const expires = run.pending_gate?.expires_at;
     if (run.status !== "paused" || expires === undefined) return;
+    this.clearGateTimer(run.id);
     const timer = setTimeout(() => {
       this.gateTimers.delete(run.id);
       this.expireGate(run.id).catch(() => undefined);

@@ -70,6 +70,23 @@ describe("human gates (SPEC §6)", () => {
     expect((await h.steps(run.id)).find((s) => s.node_id === "g")?.status).toBe("failed");
   });
 
+  it("a gate timer that fires before the clock reaches the deadline waits again instead of giving up", async () => {
+    let lagOnce = 0;
+    const clock = {
+      now: () => {
+        const lag = lagOnce;
+        lagOnce = 0;
+        return Date.now() - lag;
+      },
+    };
+    const h = harness([], { clock });
+    const run = await h.run(graph([gate("g", { timeout_ms: 10 }), agent("after")], "g>after"));
+    expect(run.status).toBe("paused");
+    lagOnce = 1000;
+    await until(async () => (await h.store.getRun(run.id))?.status === "failed");
+    expect((await h.store.getRun(run.id))?.error_message).toMatch(/^gate timeout/);
+  });
+
   it("a gate between parallel branches parks only after in-flight siblings settle and are checkpointed", async () => {
     const slow = sleeper("slow", 40);
     const h = harness([slow]);
