@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { EngineError } from "../errors";
 import { agent, gate, graph, harness, Probe, sleeper, stepIds, tool, until } from "../testing/harness";
+import type { Clock } from "../ports";
+import { systemClock } from "./clock";
 
 const reviewGraph = () =>
   graph(
@@ -72,7 +74,8 @@ describe("human gates (SPEC §6)", () => {
 
   it("a gate timer that fires before the clock reaches the deadline waits again instead of giving up", async () => {
     let lagOnce = 0;
-    const clock = {
+    const clock: Clock = {
+      ...systemClock,
       now: () => {
         const lag = lagOnce;
         lagOnce = 0;
