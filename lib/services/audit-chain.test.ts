@@ -46,7 +46,7 @@ describe("audit hash chain", () => {
 
   it("reports a recomputed hash by the broken link of the next row", async () => {
     appendMany(12);
-    tdb.sqlite.exec("UPDATE audit_entries SET hash = 'f' || substr(hash, 2) WHERE seq = 5");
+    tdb.sqlite.exec("UPDATE audit_entries SET hash = (CASE substr(hash, 1, 1) WHEN 'f' THEN '0' ELSE 'f' END) || substr(hash, 2) WHERE seq = 5");
     const result = await verify();
     expect(result).toMatchObject({ ok: false, first_bad_seq: 5 });
   });
