@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { newId } from "./ids";
+import { sqlTime } from "./run-rows";
+
+const reference = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+
+describe("sqlTime", () => {
+  it("formats like Date#toISOString with a +00:00 offset, across seconds and ms boundaries", () => {
+    const base = Date.UTC(2026, 11, 1, 23, 59, 58);
+    for (const ms of [0, 1, 9, 10, 99, 100, 999, base, base + 7, base + 42, base + 999, base + 1000, base + 1001, base + 2005, Date.now()]) {
+      expect(sqlTime(ms)).toBe(reference(ms));
+    }
+    for (let i = 0; i < 2000; i++) {
+      const ms = Math.floor(Math.random() * 4e12);
+      expect(sqlTime(ms)).toBe(reference(ms));
+    }
+  });
+
+  it("keeps null, and formats fractional ms as Date does", () => {
+    expect(sqlTime(null)).toBeNull();
+    expect(sqlTime(1234.7)).toBe(reference(1234.7));
+  });
+});
+
+describe("newId", () => {
+  it("hands out distinct 16-character url-safe ids, also across pool refills", () => {
+    const ids = Array.from({ length: 1000 }, () => newId());
+    expect(new Set(ids).size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+  });
+});

@@ -1,0 +1,32 @@
+import { statSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { startWalCheckpointer } from "./pragmas";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+let tdb: TestDatabase | undefined;
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  tdb?.close();
+});
+
+describe("startWalCheckpointer", () => {
+  it("copies committed WAL pages into the database file from its own thread", async () => {
+    tdb = createTestDatabase();
+    const { sqlite, file } = tdb;
+    sqlite.exec("CREATE TABLE blobs (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
+    sqlite.pragma("wal_checkpoint(TRUNCATE)");
+    const before = statSync(file).size;
+    const insert = sqlite.prepare("INSERT INTO blobs (body) VALUES (?)");
+    sqlite.transaction(() => {
+      for (let i = 0; i < 400; i++) insert.run("x".repeat(1000));
+    })();
+    // Far below wal_autocheckpoint: the writer's connection leaves the pages in the WAL.
+    expect(statSync(file).size).toBe(before);
+    stop = startWalCheckpointer(sqlite, 20);
+    const deadline = Date.now() + 10_000;
+    while (statSync(file).size <= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(statSync(file).size).toBeGreaterThan(before + 300 * 1000);
+    expect(sqlite.prepare("SELECT count(*) FROM blobs").pluck().get()).toBe(400);
+  });
+});
