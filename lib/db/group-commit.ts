@@ -13,14 +13,21 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 /**
  * Group commit: writes submitted in the same event-loop turn are applied in ONE
  * transaction (one WAL append and lock round trip instead of one per write), in
- * submission order, each inside its own SAVEPOINT, so a failing write undoes only itself
- * and rejects alone. Every other write resolves once the shared transaction has committed.
+ * submission order. A failing write undoes only itself and rejects alone; every other
+ * write resolves once the shared transaction has committed.
+ *
+ * Writes rarely fail, so a batch is first applied without savepoints (a savepoint per
+ * write cost ~5 % of the engine's throughput under load). If a write throws, that attempt
+ * is rolled back whole and the batch applied again, each write in its own SAVEPOINT.
  */
 export class GroupCommit<W, R> {
   private queue: Pending<W, R>[] = [];
   private scheduled = false;
+  /** Set when a write (not the transaction itself) failed during the all-or-nothing attempt. */
+  private writeFailed = false;
   private readonly applyOne: Database.Transaction<(write: W) => R>;
   private readonly applyAll: Database.Transaction<(batch: Pending<W, R>[], outcomes: Outcome<R>[]) => void>;
+  private readonly applyAllOrNothing: Database.Transaction<(batch: Pending<W, R>[], outcomes: Outcome<R>[]) => void>;
 
   /**
    * @param apply applies one write; runs inside a savepoint, throws to undo it.
@@ -32,6 +39,16 @@ export class GroupCommit<W, R> {
     private readonly apply: (write: W) => R,
     private readonly hooks: { committed(): void; aborted(): void },
   ) {
+    this.applyAllOrNothing = db.transaction((batch: Pending<W, R>[], outcomes: Outcome<R>[]) => {
+      for (const item of batch) {
+        try {
+          outcomes.push({ ok: true, value: this.apply(item.write) });
+        } catch (e) {
+          this.writeFailed = true;
+          throw e;
+        }
+      }
+    });
     this.applyOne = db.transaction((write: W) => this.apply(write));
     this.applyAll = db.transaction((batch: Pending<W, R>[], outcomes: Outcome<R>[]) => {
       for (const item of batch) {
@@ -63,13 +80,24 @@ export class GroupCommit<W, R> {
     this.scheduled = false;
     if (batch.length === 0) return;
     const outcomes: Outcome<R>[] = [];
+    this.writeFailed = false;
     try {
-      if (this.db.inTransaction) this.applyAll(batch, outcomes);
-      else this.applyAll.immediate(batch, outcomes);
+      this.run(this.applyAllOrNothing, batch, outcomes);
     } catch (e) {
+      // Nothing of that attempt stands, but `apply` may have advanced in-memory state for it.
       this.hooks.aborted();
-      for (const item of batch) item.reject(asError(e));
-      return;
+      if (!this.writeFailed) {
+        for (const item of batch) item.reject(asError(e));
+        return;
+      }
+      outcomes.length = 0;
+      try {
+        this.run(this.applyAll, batch, outcomes);
+      } catch (e) {
+        this.hooks.aborted();
+        for (const item of batch) item.reject(asError(e));
+        return;
+      }
     }
     this.hooks.committed();
     batch.forEach((item, i) => {
@@ -77,5 +105,10 @@ export class GroupCommit<W, R> {
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.error);
     });
+  }
+
+  private run(tx: Database.Transaction<(batch: Pending<W, R>[], outcomes: Outcome<R>[]) => void>, batch: Pending<W, R>[], outcomes: Outcome<R>[]): void {
+    if (this.db.inTransaction) tx(batch, outcomes);
+    else tx.immediate(batch, outcomes);
   }
 }

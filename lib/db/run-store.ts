@@ -96,7 +96,8 @@ export class SqliteRunStore implements RunStore {
    * Run `fn` (synchronous SQL on this store's connection) inside the next group-commit
    * transaction, in its own savepoint: it shares the commit with the engine's writes
    * instead of paying one of its own. Resolves with its result once durable; a throw
-   * undoes only `fn` and rejects with that error.
+   * undoes only `fn` and rejects with that error. `fn` may run more than once (the batch is
+   * applied again when one of its writes fails), so it must only touch the database.
    */
   batched<T>(fn: () => T): Promise<T> {
     return this.group.submit({ batched: fn }) as Promise<T>;
