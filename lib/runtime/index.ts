@@ -6,6 +6,7 @@
 import { createModelGateway } from "@/engine/models/gateway";
 import { db } from "@/lib/db/client";
 import { createProviderCalls } from "@/lib/providers";
+import { SqliteRunStore } from "@/lib/db/run-store";
 import { createSecretResolver } from "@/lib/secrets/service";
 import { RunRuntime } from "./run-runtime";
 
@@ -14,9 +15,12 @@ export { RunEventBus, type BusListener, type BusMessage } from "./event-bus";
 export { waitForRun, SETTLED_STATUSES } from "./wait-for-run";
 export { DEFAULT_LEASE_TIMINGS, type LeaseTimings } from "./lease-keeper";
 
-const globalForRuntime = globalThis as unknown as { switchyardRuntime?: RunRuntime };
+const globalForRuntime = globalThis as unknown as { switchyardRuntime?: RunRuntime; switchyardRunReads?: SqliteRunStore };
 
-/** The runtime of this process; recovery (heartbeat + orphan sweep) starts with it. */
+/**
+ * The runtime of this thread; recovery (heartbeat + orphan sweep) starts with it. Only the
+ * engine host (lib/runtime/host) calls this: one runtime drives the server's runs.
+ */
 export function runtime(): RunRuntime {
   if (!globalForRuntime.switchyardRuntime) {
     // Provider keys come from the environment; the secret key loads here, so a bad one fails at startup.
@@ -25,4 +29,10 @@ export function runtime(): RunRuntime {
     rt.startRecovery();
   }
   return globalForRuntime.switchyardRuntime;
+}
+
+/** Reads of runs (events, checkpoints, steps) on this thread's connection, without starting a runtime. */
+export function runReads(): SqliteRunStore {
+  globalForRuntime.switchyardRunReads ??= new SqliteRunStore(db().sqlite);
+  return globalForRuntime.switchyardRunReads;
 }

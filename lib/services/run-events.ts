@@ -2,14 +2,15 @@ import "server-only";
 /**
  * The run's Server-Sent Events stream (SPEC §10). Order of operations, so nothing is lost
  * and nothing is sent twice:
- * 1. subscribe to the live bus, buffering what arrives;
+ * 1. subscribe to the live bus, buffering what arrives (and wait until it is live);
  * 2. replay stored events after `lastEventId`;
  * 3. send buffered live events with a seq above the last one sent, then follow live.
  * The stream ends after a `run.status` of completed/failed (a paused run may resume, so
  * its stream stays open); a comment line every 15 s keeps proxies from closing it.
  */
 import type { StoredEvent } from "@/engine/ports";
-import { runtime, type BusMessage } from "@/lib/runtime";
+import { runReads, type BusMessage } from "@/lib/runtime";
+import { engineHost } from "@/lib/runtime/host";
 import { toEventData } from "./run-dto";
 import { requireRunRecord } from "./runs";
 
@@ -26,7 +27,8 @@ function frame(e: StoredEvent): string {
 /** Opens the stream (404 for an unknown run, thrown before any byte is sent). */
 export function runEventStream({ id, lastEventId, signal }: { id: string; lastEventId: number; signal: AbortSignal }): ReadableStream<Uint8Array> {
   requireRunRecord(id);
-  const rt = runtime();
+  const { bus } = engineHost();
+  const store = runReads();
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -58,7 +60,7 @@ export function runEventStream({ id, lastEventId, signal }: { id: string; lastEv
         // A replayed failure may have been resumed since: only the newest status decides.
         if (ended && !replaying) close();
       };
-      const unsubscribe = rt.bus.subscribe(id, (m) => (replaying ? buffered.push(m) : deliver(m)));
+      const unsubscribe = bus.subscribe(id, (m) => (replaying ? buffered.push(m) : deliver(m)));
       const keepalive = setInterval(() => send(": keepalive\n\n"), KEEPALIVE_MS);
       const onAbort = () => close();
       cleanup = () => {
@@ -70,14 +72,15 @@ export function runEventStream({ id, lastEventId, signal }: { id: string; lastEv
       if (signal.aborted) return close();
 
       send("retry: 2000\n\n");
-      const stored = await rt.store.listEvents(id, lastEventId);
+      await bus.live(id);
+      const stored = await store.listEvents(id, lastEventId);
       deliver({ kind: "events", events: stored });
       for (const m of buffered.splice(0)) deliver(m);
       replaying = false;
       if (ended) return close();
       // Reconnecting after the terminal event: nothing was replayed, and nothing more will come.
       const status = requireRunRecord(id).status;
-      if (stored.length === 0 && (status === "completed" || status === "failed") && (await rt.store.listEvents(id, last)).length === 0) close();
+      if (stored.length === 0 && (status === "completed" || status === "failed") && (await store.listEvents(id, last)).length === 0) close();
     },
     cancel() {
       cleanup();

@@ -11,7 +11,7 @@ import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type P
 import { appendAudit } from "@/lib/db/audit";
 import { newId } from "@/lib/db/ids";
 import { findRunWithWorkflow, findWorkflowHead, insertRun, listRunRows, type RunListPosition } from "@/lib/db/run-queries";
-import { runtime, waitForRun } from "@/lib/runtime";
+import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
 import { secretNames } from "@/lib/secrets/service";
 import { cachedValidation } from "./run-validation";
@@ -66,8 +66,7 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
 export async function getRun({ id, stepInputs: withInputs = true }: { id: string; stepInputs?: boolean }): Promise<RunDto> {
   const found = findRunWithWorkflow(id);
   if (!found) throw notFound("run not found");
-  const store = runtime().store;
-  const steps = await store.listSteps(id);
+  const steps = await runReads().listSteps(id);
   const inputs = withInputs ? await stepInputs(id, steps) : new Map<number, Record<string, unknown>>();
   return toRunDto(found.run, found.workflow_name, steps, (s) => inputs.get(s.input_checkpoint) ?? null);
 }
@@ -77,7 +76,7 @@ async function stepInputs(runId: string, steps: StepRecord[]): Promise<Map<numbe
   const out = new Map<number, Record<string, unknown>>();
   if (steps.length === 0) return out;
   const wanted = new Set(steps.map((s) => s.input_checkpoint));
-  for (const cp of await runtime().store.listCheckpoints(runId)) {
+  for (const cp of await runReads().listCheckpoints(runId)) {
     if (wanted.has(cp.seq)) out.set(cp.seq, publicState(cp.state));
   }
   return out;
@@ -107,7 +106,7 @@ export function listRuns(query: RunListQuery, page: PageRequest): Page<RunSummar
 /** Time travel: every checkpoint of the run with its public state. */
 export async function listRunCheckpoints({ id }: { id: string }) {
   requireRunRecord(id);
-  const checkpoints = await runtime().store.listCheckpoints(id);
+  const checkpoints = await runReads().listCheckpoints(id);
   return {
     items: checkpoints.map((cp) => ({
       seq: cp.seq, step_name: cp.step_name, created_at: new Date(cp.created_at).toISOString(),

@@ -1,5 +1,5 @@
 import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
-import { approveGate } from "@/lib/services/run-lifecycle";
+import { runCommandResponse } from "@/lib/services/run-commands";
 import { approveBody } from "@/lib/services/run-params";
 
 export const dynamic = "force-dynamic";
@@ -10,6 +10,5 @@ type Ctx = { params: Promise<{ id: string }> };
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
   const body = await parseJsonBody(request, approveBody);
-  const run = await approveGate({ id, actor: getActor(request), nodeId: body.node_id, input: body.input, comment: body.comment });
-  return Response.json(run, { status: 202 });
+  return runCommandResponse({ op: "approve", id, actor: getActor(request), nodeId: body.node_id, input: body.input, comment: body.comment }, 202);
 });

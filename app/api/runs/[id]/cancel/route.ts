@@ -1,5 +1,5 @@
 import { getActor, parseId, withErrors } from "@/lib/api";
-import { cancelRun } from "@/lib/services/run-lifecycle";
+import { runCommandResponse } from "@/lib/services/run-commands";
 
 export const dynamic = "force-dynamic";
 
@@ -8,5 +8,5 @@ type Ctx = { params: Promise<{ id: string }> };
 /** Cancel: in-flight nodes are aborted and settle, then the run fails `cancelled by <actor>`. */
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
-  return Response.json(await cancelRun({ id, actor: getActor(request) }));
+  return runCommandResponse({ op: "cancel", id, actor: getActor(request) }, 200);
 });

@@ -1,5 +1,5 @@
 import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
-import { rejectGate } from "@/lib/services/run-lifecycle";
+import { runCommandResponse } from "@/lib/services/run-commands";
 import { rejectBody } from "@/lib/services/run-params";
 
 export const dynamic = "force-dynamic";
@@ -10,5 +10,5 @@ type Ctx = { params: Promise<{ id: string }> };
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
   const body = await parseJsonBody(request, rejectBody);
-  return Response.json(await rejectGate({ id, actor: getActor(request), nodeId: body.node_id, comment: body.comment }));
+  return runCommandResponse({ op: "reject", id, actor: getActor(request), nodeId: body.node_id, comment: body.comment }, 200);
 });

@@ -1,5 +1,5 @@
 import { getActor, parseId, withErrors } from "@/lib/api";
-import { resumeRun } from "@/lib/services/run-lifecycle";
+import { runCommandResponse } from "@/lib/services/run-commands";
 
 export const dynamic = "force-dynamic";
 
@@ -8,5 +8,5 @@ type Ctx = { params: Promise<{ id: string }> };
 /** Continue a failed or interrupted run from its latest checkpoint; 202, the run goes on in the background. */
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
-  return Response.json(await resumeRun({ id, actor: getActor(request) }), { status: 202 });
+  return runCommandResponse({ op: "resume", id, actor: getActor(request) }, 202);
 });

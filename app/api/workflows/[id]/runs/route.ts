@@ -1,6 +1,7 @@
 import { getActor, parseId, parseJsonBody, parsePagination, withErrors } from "@/lib/api";
 import { parseQuery, runListQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
-import { listRuns, triggerRun } from "@/lib/services/runs";
+import { runCommandResponse } from "@/lib/services/run-commands";
+import { listRuns } from "@/lib/services/runs";
 import { requireWorkflow } from "@/lib/services/workflows";
 
 export const dynamic = "force-dynamic";
@@ -12,8 +13,7 @@ export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "workflow not found");
   const { wait } = parseQuery(request.url, waitQuery, ["wait"]);
   const body = await parseJsonBody(request, triggerBody, { emptyAs: {} });
-  const run = await triggerRun({ workflowId: id, input: body.input ?? {}, options: body.options ?? {}, actor: getActor(request), waitMs: wait });
-  return Response.json(run, { status: 201 });
+  return runCommandResponse({ op: "trigger", workflowId: id, input: body.input ?? {}, options: body.options ?? {}, actor: getActor(request), waitMs: wait }, 201);
 });
 
 /** The workflow's runs, newest first, optionally `?status=`. */

@@ -1,0 +1,152 @@
+/**
+ * Where runs execute. By default on the engine host thread (a `worker_threads` Worker,
+ * ./engine-host.worker.ts), which owns the run runtime — engine, SQLite writes, leases,
+ * recovery — while the request thread parses requests, reads, and writes answers: a run's
+ * CPU is then spread over two cores instead of queuing on one. `SWITCHYARD_ENGINE_THREAD=off`
+ * runs the engine on the request thread instead (same commands, same bus, no thread).
+ *
+ * The request thread talks to it through {@link EngineHost}: run commands answer with the
+ * run's JSON text, and {@link RunBus} relays a run's live events to SSE streams.
+ */
+import { Worker } from "node:worker_threads";
+import { secretKey } from "@/lib/secrets/service";
+import type { BusListener, BusMessage } from "../event-bus";
+import { runtime } from "../index";
+import { executeCommand, toWireError } from "./dispatch";
+import type { FromHost, RunCommand, ToHost, WireError } from "./protocol";
+
+export type { RunCommand, WireError } from "./protocol";
+
+/** A run's live events on the request thread. */
+export interface RunBus {
+  /** Listen to one run; returns the unsubscribe function. */
+  subscribe(runId: string, listener: BusListener): () => void;
+  /** Resolves once events committed from now on reach this run's subscribers. */
+  live(runId: string): Promise<void>;
+}
+
+export interface EngineHost {
+  /** Executes a run command; resolves with the run as JSON text, rejects with a {@link HostError}. */
+  command(command: RunCommand): Promise<string>;
+  readonly bus: RunBus;
+}
+
+const globalForHost = globalThis as unknown as { switchyardEngineHost?: EngineHost };
+
+/** This server's engine host, started on first use (the instrumentation hook starts it at boot). */
+export function engineHost(): EngineHost {
+  if (!globalForHost.switchyardEngineHost) {
+    // Load (or generate) the secrets key here first, so the two threads never race to create it.
+    secretKey();
+    globalForHost.switchyardEngineHost = process.env.SWITCHYARD_ENGINE_THREAD === "off" ? inProcessHost() : new ThreadHost();
+  }
+  return globalForHost.switchyardEngineHost;
+}
+
+function inProcessHost(): EngineHost {
+  const rt = runtime();
+  return {
+    command: (command) => executeCommand(command).catch((err: unknown) => Promise.reject(new HostError(toWireError(err)))),
+    bus: { subscribe: (runId, listener) => rt.bus.subscribe(runId, listener), live: async () => {} },
+  };
+}
+
+/**
+ * A command's failure, as data. The host may live in another bundle than the route that
+ * called it (the instrumentation hook starts it), so error classes are not shared: the
+ * caller rebuilds its own error from `wire` (lib/services/run-commands.ts).
+ */
+export class HostError extends Error {
+  constructor(readonly wire: WireError) {
+    super(wire.message);
+    this.name = "HostError";
+  }
+}
+
+class ThreadHost implements EngineHost {
+  readonly bus: RunBus;
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve(value: string): void; reject(error: Error): void }>();
+  private readonly listeners = new Map<string, Set<BusListener>>();
+  private readonly subscribed = new Map<string, Promise<void>>();
+
+  constructor() {
+    this.worker = new Worker(new URL("./engine-host.worker.ts", import.meta.url));
+    this.worker.unref();
+    this.worker.on("message", (message: FromHost) => this.receive(message));
+    this.worker.on("error", (err) => {
+      // Without its engine thread the server cannot run anything: stop, so a supervisor
+      // restarts it and recovery resumes the runs (SPEC §5).
+      console.error("the engine host thread failed; stopping the server", err);
+      process.exit(1);
+    });
+    this.bus = { subscribe: (runId, listener) => this.subscribe(runId, listener), live: (runId) => this.subscribed.get(runId) ?? Promise.resolve() };
+  }
+
+  command(command: RunCommand): Promise<string> {
+    return this.request((id) => ({ type: "command", id, command }));
+  }
+
+  private subscribe(runId: string, listener: BusListener): () => void {
+    let set = this.listeners.get(runId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(runId, set);
+      this.subscribed.set(runId, this.request((id) => ({ type: "subscribe", id, runId })).then(() => undefined));
+    }
+    set.add(listener);
+    return () => {
+      const current = this.listeners.get(runId);
+      if (!current?.delete(listener) || current.size > 0) return;
+      this.listeners.delete(runId);
+      this.subscribed.delete(runId);
+      this.post({ type: "unsubscribe", runId });
+    };
+  }
+
+  private request(build: (id: number) => ToHost): Promise<string> {
+    const id = this.nextId++;
+    return new Promise<string>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.post(build(id));
+    });
+  }
+
+  private post(message: ToHost): void {
+    this.worker.postMessage(message);
+  }
+
+  private receive(message: FromHost): void {
+    switch (message.type) {
+      case "reply":
+      case "subscribed":
+        this.settle(message.id)?.resolve(message.type === "reply" ? message.json : "");
+        return;
+      case "failure":
+        this.settle(message.id)?.reject(new HostError(message.error));
+        return;
+      case "bus":
+        this.emit(message.runId, message.message);
+        return;
+      case "ready":
+        return;
+    }
+  }
+
+  private settle(id: number) {
+    const entry = this.pending.get(id);
+    this.pending.delete(id);
+    return entry;
+  }
+
+  private emit(runId: string, message: BusMessage): void {
+    for (const listener of [...(this.listeners.get(runId) ?? [])]) {
+      try {
+        listener(message);
+      } catch (err) {
+        console.error(`event listener of run ${runId} failed`, err);
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Messages between the request threads' side of the server and the engine host thread
+ * (see ./index.ts). Plain data only: everything crosses `postMessage` (structured clone).
+ */
+import type { Actor } from "@/lib/api";
+import type { RunOptions } from "@/engine/ports";
+import type { BusMessage } from "../event-bus";
+
+/** A run command. Every reply is the run as the API answers it, as JSON text. */
+export type RunCommand =
+  | { op: "trigger"; workflowId: string; input: Record<string, unknown>; options: RunOptions; actor: Actor; waitMs?: number }
+  | { op: "resume"; id: string; actor: Actor }
+  | { op: "approve"; id: string; actor: Actor; nodeId: string; comment?: string; input?: Record<string, unknown> }
+  | { op: "reject"; id: string; actor: Actor; nodeId: string; comment?: string }
+  | { op: "cancel"; id: string; actor: Actor };
+
+/** An error as it crosses the thread boundary; rebuilt as an `ApiError` when it was one. */
+export interface WireError {
+  name: string;
+  message: string;
+  code?: string;
+  details?: Record<string, unknown>;
+}
+
+export type ToHost =
+  | { type: "command"; id: number; command: RunCommand }
+  | { type: "subscribe"; id: number; runId: string }
+  | { type: "unsubscribe"; runId: string };
+
+export type FromHost =
+  | { type: "reply"; id: number; json: string }
+  | { type: "failure"; id: number; error: WireError }
+  | { type: "subscribed"; id: number }
+  | { type: "bus"; runId: string; message: BusMessage }
+  | { type: "ready" };
