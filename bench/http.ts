@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     const created = await fetch(`${server.baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: workload, graph }) });
     const { id } = (await created.json()) as { id: string };
     const runs = `/api/workflows/${id}/runs?wait=10000`;
-    for (let i = 0; i < 50; i++) await client.post(runs, {});
+    for (let i = 0; i < env("WARMUP", 50); i++) await client.post(runs, {});
 
     const seq = await sequentialLatency(client, runs, env("SEQ_COUNT", 200));
     console.log(JSON.stringify({ bench: "http.sequential_trigger_wait", workload, ...seq }));

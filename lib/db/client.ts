@@ -1,6 +1,7 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { isMainThread } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/generated/prisma/client";
@@ -23,7 +24,8 @@ function open(): Connections {
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   applyPragmas(sqlite);
-  startWalCheckpointer(sqlite);
+  // One checkpointer per process (it serves every connection): the engine host thread opens its own connections too.
+  if (isMainThread) startWalCheckpointer(sqlite);
   const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}`, timeout: BUSY_TIMEOUT_MS }) });
   return { file, prisma, sqlite };
 }
