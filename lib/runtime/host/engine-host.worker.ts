@@ -13,6 +13,9 @@ const port = parentPort;
 if (!port) throw new Error("engine-host.worker must run in a worker thread");
 const send = (message: FromHost) => port.postMessage(message);
 
+// As on the request thread: a stray rejection is logged, it does not take the engine down.
+process.on("unhandledRejection", (reason) => console.error("unhandled rejection on the engine host thread", reason));
+
 const rt = runtime();
 const relays = new Map<string, () => void>();
 

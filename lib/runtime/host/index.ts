@@ -75,10 +75,14 @@ class ThreadHost implements EngineHost {
     this.worker = new Worker(new URL("./engine-host.worker.ts", import.meta.url));
     this.worker.unref();
     this.worker.on("message", (message: FromHost) => this.receive(message));
+    // Without its engine thread the server cannot run anything: stop, so a supervisor
+    // restarts it and recovery resumes the runs (SPEC §5).
     this.worker.on("error", (err) => {
-      // Without its engine thread the server cannot run anything: stop, so a supervisor
-      // restarts it and recovery resumes the runs (SPEC §5).
       console.error("the engine host thread failed; stopping the server", err);
+      process.exit(1);
+    });
+    this.worker.on("exit", (code) => {
+      console.error(`the engine host thread exited (code ${code}); stopping the server`);
       process.exit(1);
     });
     this.bus = { subscribe: (runId, listener) => this.subscribe(runId, listener), live: (runId) => this.subscribed.get(runId) ?? Promise.resolve() };
