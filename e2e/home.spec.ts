@@ -55,4 +55,12 @@ test.describe("home page", () => {
     await home.importFile("bad.json", JSON.stringify({ graph: { nodes: [{ id: "x", type: "teleport" }], edges: [] } }));
     await expect(page.getByTestId("home-notice")).toContainText("graph.nodes.0.type");
   });
+
+  test("an unknown page answers 404 in the app's frame, with the way back", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("not-found")).toContainText("This page does not exist");
+    await page.getByTestId("not-found").getByRole("link", { name: "All workflows" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
 });
