@@ -26,11 +26,19 @@ function open(): Connections {
   applyPragmas(sqlite);
   // One checkpointer per process (it serves every connection): the engine host thread opens its own connections too.
   if (isMainThread) startWalCheckpointer(sqlite);
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}`, timeout: BUSY_TIMEOUT_MS }) });
-  return { file, prisma, sqlite };
+  // Made on first use: the engine host thread never needs one.
+  let prisma: PrismaClient | undefined;
+  return {
+    file,
+    sqlite,
+    get prisma() {
+      prisma ??= new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}`, timeout: BUSY_TIMEOUT_MS }) });
+      return prisma;
+    },
+  };
 }
 
-/** The process-wide connections (one Prisma client, one raw connection), opened lazily. */
+/** This thread's connections (one Prisma client, one raw connection), opened lazily. */
 export function db(): Connections {
   globalForDb.switchyardDb ??= open();
   return globalForDb.switchyardDb;
