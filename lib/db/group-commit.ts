@@ -23,16 +23,14 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 export class GroupCommit<W, R> {
   private queue: Pending<W, R>[] = [];
   private scheduled = false;
-  /** Set when a write (not the transaction itself) failed during the all-or-nothing attempt. */
-  private writeFailed = false;
   private readonly applyOne: Database.Transaction<(write: W) => R>;
-  private readonly applyAll: Database.Transaction<(batch: Pending<W, R>[], outcomes: Outcome<R>[]) => void>;
-  private readonly applyAllOrNothing: Database.Transaction<(batch: Pending<W, R>[], outcomes: Outcome<R>[]) => void>;
+  private readonly applyAllOrNothing: BatchTransaction<W, R>;
+  private readonly applyEachInSavepoint: BatchTransaction<W, R>;
 
   /**
-   * @param apply applies one write; runs inside a savepoint, throws to undo it.
-   * @param hooks `committed` runs after the shared transaction commits, `aborted` when it
-   *   fails (nothing of the batch stands): owners keep in-memory caches consistent with them.
+   * @param apply applies one write; throws to undo it (and only it).
+   * @param hooks `committed` runs after the shared transaction commits, `aborted` when an
+   *   attempt is rolled back (nothing of it stands): owners keep in-memory caches consistent.
    */
   constructor(
     private readonly db: Database.Database,
@@ -44,13 +42,12 @@ export class GroupCommit<W, R> {
         try {
           outcomes.push({ ok: true, value: this.apply(item.write) });
         } catch (e) {
-          this.writeFailed = true;
-          throw e;
+          throw new WriteFailed(e);
         }
       }
     });
     this.applyOne = db.transaction((write: W) => this.apply(write));
-    this.applyAll = db.transaction((batch: Pending<W, R>[], outcomes: Outcome<R>[]) => {
+    this.applyEachInSavepoint = db.transaction((batch: Pending<W, R>[], outcomes: Outcome<R>[]) => {
       for (const item of batch) {
         try {
           outcomes.push({ ok: true, value: this.applyOne(item.write) });
@@ -80,23 +77,18 @@ export class GroupCommit<W, R> {
     this.scheduled = false;
     if (batch.length === 0) return;
     const outcomes: Outcome<R>[] = [];
-    this.writeFailed = false;
     try {
       this.run(this.applyAllOrNothing, batch, outcomes);
     } catch (e) {
       // Nothing of that attempt stands, but `apply` may have advanced in-memory state for it.
       this.hooks.aborted();
-      if (!this.writeFailed) {
-        for (const item of batch) item.reject(asError(e));
-        return;
-      }
+      if (!(e instanceof WriteFailed)) return this.rejectAll(batch, e);
       outcomes.length = 0;
       try {
-        this.run(this.applyAll, batch, outcomes);
-      } catch (e) {
+        this.run(this.applyEachInSavepoint, batch, outcomes);
+      } catch (err) {
         this.hooks.aborted();
-        for (const item of batch) item.reject(asError(e));
-        return;
+        return this.rejectAll(batch, err);
       }
     }
     this.hooks.committed();
@@ -107,8 +99,19 @@ export class GroupCommit<W, R> {
     });
   }
 
-  private run(tx: Database.Transaction<(batch: Pending<W, R>[], outcomes: Outcome<R>[]) => void>, batch: Pending<W, R>[], outcomes: Outcome<R>[]): void {
+  private run(tx: BatchTransaction<W, R>, batch: Pending<W, R>[], outcomes: Outcome<R>[]): void {
     if (this.db.inTransaction) tx(batch, outcomes);
     else tx.immediate(batch, outcomes);
   }
+
+  private rejectAll(batch: Pending<W, R>[], error: unknown): void {
+    for (const item of batch) item.reject(asError(error));
+  }
+}
+
+type BatchTransaction<W, R> = Database.Transaction<(batch: Pending<W, R>[], outcomes: Outcome<R>[]) => void>;
+
+/** A write (not the transaction itself) threw during the all-or-nothing attempt. */
+class WriteFailed {
+  constructor(readonly cause: unknown) {}
 }
