@@ -29,6 +29,11 @@ export class RunEventBus implements EventSink {
     };
   }
 
+  /** Whether the run has at least one subscriber. */
+  listening(runId: string): boolean {
+    return this.listeners.has(runId);
+  }
+
   /** Number of runs with at least one subscriber (leak checks). */
   subscribedRuns(): number {
     return this.listeners.size;
@@ -40,6 +45,11 @@ export class RunEventBus implements EventSink {
 
   delta(event: DeltaEvent): void {
     this.emit(event.run_id, { kind: "delta", event });
+  }
+
+  /** Deliver a message received from another bus (the engine host thread's relay). */
+  forward(runId: string, message: BusMessage): void {
+    this.emit(runId, message);
   }
 
   private emit(runId: string, message: BusMessage): void {

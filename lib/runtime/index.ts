@@ -31,8 +31,13 @@ export function runtime(): RunRuntime {
   return globalForRuntime.switchyardRuntime;
 }
 
-/** Reads of runs (events, checkpoints, steps) on this thread's connection, without starting a runtime. */
+/**
+ * Reads of runs (events, checkpoints, steps) on this thread's connection, without starting
+ * a runtime: the runtime's own store where this thread has one (the engine host thread).
+ */
 export function runReads(): SqliteRunStore {
+  const rt = globalForRuntime.switchyardRuntime;
+  if (rt) return rt.store;
   globalForRuntime.switchyardRunReads ??= new SqliteRunStore(db().sqlite);
   return globalForRuntime.switchyardRunReads;
 }

@@ -39,5 +39,3 @@ port.on("message", (message: ToHost) => {
       return;
   }
 });
-
-send({ type: "ready" });

@@ -10,7 +10,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { secretKey } from "@/lib/secrets/service";
-import type { BusListener, BusMessage } from "../event-bus";
+import { RunEventBus, type BusListener } from "../event-bus";
 import { runtime } from "../index";
 import { executeCommand, toWireError } from "./dispatch";
 import type { FromHost, RunCommand, ToHost, WireError } from "./protocol";
@@ -68,8 +68,9 @@ class ThreadHost implements EngineHost {
   private readonly worker: Worker;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(value: string): void; reject(error: Error): void }>();
-  private readonly listeners = new Map<string, Set<BusListener>>();
-  private readonly subscribed = new Map<string, Promise<void>>();
+  /** This thread's subscribers; a run's relay from the engine thread lives while it has any. */
+  private readonly local = new RunEventBus();
+  private readonly relayed = new Map<string, Promise<void>>();
 
   constructor() {
     this.worker = new Worker(new URL("./engine-host.worker.ts", import.meta.url));
@@ -85,7 +86,7 @@ class ThreadHost implements EngineHost {
       console.error(`the engine host thread exited (code ${code}); stopping the server`);
       process.exit(1);
     });
-    this.bus = { subscribe: (runId, listener) => this.subscribe(runId, listener), live: (runId) => this.subscribed.get(runId) ?? Promise.resolve() };
+    this.bus = { subscribe: (runId, listener) => this.subscribe(runId, listener), live: (runId) => this.relayed.get(runId) ?? Promise.resolve() };
   }
 
   command(command: RunCommand): Promise<string> {
@@ -93,18 +94,15 @@ class ThreadHost implements EngineHost {
   }
 
   private subscribe(runId: string, listener: BusListener): () => void {
-    let set = this.listeners.get(runId);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(runId, set);
-      this.subscribed.set(runId, this.request((id) => ({ type: "subscribe", id, runId })).then(() => undefined));
-    }
-    set.add(listener);
+    if (!this.local.listening(runId)) this.relayed.set(runId, this.request((id) => ({ type: "subscribe", id, runId })).then(() => undefined));
+    const unsubscribe = this.local.subscribe(runId, listener);
+    let done = false;
     return () => {
-      const current = this.listeners.get(runId);
-      if (!current?.delete(listener) || current.size > 0) return;
-      this.listeners.delete(runId);
-      this.subscribed.delete(runId);
+      if (done) return;
+      done = true;
+      unsubscribe();
+      if (this.local.listening(runId)) return;
+      this.relayed.delete(runId);
       this.post({ type: "unsubscribe", runId });
     };
   }
@@ -131,9 +129,7 @@ class ThreadHost implements EngineHost {
         this.settle(message.id)?.reject(new HostError(message.error));
         return;
       case "bus":
-        this.emit(message.runId, message.message);
-        return;
-      case "ready":
+        this.local.forward(message.runId, message.message);
         return;
     }
   }
@@ -142,15 +138,5 @@ class ThreadHost implements EngineHost {
     const entry = this.pending.get(id);
     this.pending.delete(id);
     return entry;
-  }
-
-  private emit(runId: string, message: BusMessage): void {
-    for (const listener of [...(this.listeners.get(runId) ?? [])]) {
-      try {
-        listener(message);
-      } catch (err) {
-        console.error(`event listener of run ${runId} failed`, err);
-      }
-    }
   }
 }

@@ -31,5 +31,4 @@ export type FromHost =
   | { type: "reply"; id: number; json: string }
   | { type: "failure"; id: number; error: WireError }
   | { type: "subscribed"; id: number }
-  | { type: "bus"; runId: string; message: BusMessage }
-  | { type: "ready" };
+  | { type: "bus"; runId: string; message: BusMessage };
