@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { NodeError } from "../errors";
 import type { ToolContext } from "../ports";
 import { delayTool } from "./delay-tool";
 import { jsonParseTool } from "./json-parse-tool";
 import { setTool } from "./set-tool";
+import { nodeErrorOf } from "../testing/node-error";
 
 const ctx = (signal = new AbortController().signal): ToolContext => ({ signal, idempotency_key: "r:n:1", run_id: "r", node_id: "n" });
-
-async function failure(promise: Promise<unknown>): Promise<NodeError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(NodeError);
-  return err as NodeError;
-}
 
 describe("set", () => {
   it("returns its params", async () => {
@@ -23,7 +14,7 @@ describe("set", () => {
   });
 
   it("refuses params that are not an object", async () => {
-    const err = await failure(setTool.run([1, 2] as unknown as Record<string, unknown>, ctx()));
+    const err = await nodeErrorOf(setTool.run([1, 2] as unknown as Record<string, unknown>, ctx()));
     expect(err.retryable).toBe(false);
   });
 });
@@ -41,7 +32,7 @@ describe("delay", () => {
     const started = Date.now();
     const pending = delayTool.run({ ms: 60_000 }, ctx(controller.signal));
     setTimeout(() => controller.abort(), 20);
-    const err = await failure(pending);
+    const err = await nodeErrorOf(pending);
     expect(err.code).toBe("cancelled");
     expect(err.retryable).toBe(false);
     expect(Date.now() - started).toBeLessThan(1000);
@@ -50,12 +41,12 @@ describe("delay", () => {
   it("fails at once when already cancelled", async () => {
     const controller = new AbortController();
     controller.abort();
-    expect((await failure(delayTool.run({ ms: 10_000 }, ctx(controller.signal)))).code).toBe("cancelled");
+    expect((await nodeErrorOf(delayTool.run({ ms: 10_000 }, ctx(controller.signal)))).code).toBe("cancelled");
   });
 
   it("refuses more than an hour or a fraction", async () => {
-    expect((await failure(delayTool.run({ ms: 3_600_001 }, ctx()))).message).toMatch(/invalid params: ms/);
-    expect((await failure(delayTool.run({ ms: 1.5 }, ctx()))).retryable).toBe(false);
+    expect((await nodeErrorOf(delayTool.run({ ms: 3_600_001 }, ctx()))).message).toMatch(/invalid params: ms/);
+    expect((await nodeErrorOf(delayTool.run({ ms: 1.5 }, ctx()))).retryable).toBe(false);
   });
 });
 
@@ -72,7 +63,7 @@ describe("json_parse", () => {
     } catch (e) {
       parserMessage = (e as Error).message;
     }
-    const err = await failure(jsonParseTool.run({ text: "{oops" }, ctx()));
+    const err = await nodeErrorOf(jsonParseTool.run({ text: "{oops" }, ctx()));
     expect(err.code).toBe("tool_error");
     expect(err.retryable).toBe(false);
     expect(err.message).toContain(parserMessage);

@@ -1,20 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { NodeError } from "../../errors";
 import type { ToolContext } from "../../ports";
 import { httpRequestTool } from "./http-request-tool";
 import { sendJson, startTestServer, type Handler, type TestServer } from "./test-server";
+import { nodeErrorOf } from "../../testing/node-error";
 
 const ctx = (signal = new AbortController().signal): ToolContext => ({ signal, idempotency_key: "run-1:call:2", run_id: "run-1", node_id: "call" });
 const tool = httpRequestTool({ allowedHosts: ["127.0.0.1"] });
-
-async function failure(promise: Promise<unknown>): Promise<NodeError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(NodeError);
-  return err as NodeError;
-}
 
 const routes: Record<string, Handler> = {
   "/json": (_req, res) => sendJson(res, 200, { hello: "world", n: [1, 2] }, { "x-extra": "yes" }),
@@ -92,7 +83,7 @@ describe("http_request", () => {
   });
 
   it("fails the node on 4xx without retry, with the status and a body excerpt", async () => {
-    const err = await failure(tool.run({ method: "GET", url: `${base}/missing` }, ctx()));
+    const err = await nodeErrorOf(tool.run({ method: "GET", url: `${base}/missing` }, ctx()));
     expect(err.code).toBe("tool_error");
     expect(err.retryable).toBe(false);
     expect(err.message).toContain("HTTP 404");
@@ -100,11 +91,11 @@ describe("http_request", () => {
   });
 
   it("marks 5xx and 429 retryable and passes Retry-After on", async () => {
-    const boom = await failure(tool.run({ method: "GET", url: `${base}/boom` }, ctx()));
+    const boom = await nodeErrorOf(tool.run({ method: "GET", url: `${base}/boom` }, ctx()));
     expect(boom.retryable).toBe(true);
     expect(boom.retryAfterMs).toBe(2000);
     expect(boom.message).toContain("HTTP 503");
-    const limited = await failure(tool.run({ method: "GET", url: `${base}/slow-down` }, ctx()));
+    const limited = await nodeErrorOf(tool.run({ method: "GET", url: `${base}/slow-down` }, ctx()));
     expect(limited.retryable).toBe(true);
   });
 
@@ -123,14 +114,14 @@ describe("http_request", () => {
   });
 
   it("gives up after 5 redirects", async () => {
-    const err = await failure(tool.run({ method: "GET", url: `${base}/loop` }, ctx()));
+    const err = await nodeErrorOf(tool.run({ method: "GET", url: `${base}/loop` }, ctx()));
     expect(err.message).toMatch(/more than 5 redirects/);
     expect(server.requests).toHaveLength(6);
   });
 
   it("times out as a retryable failure and closes the connection", async () => {
     const started = Date.now();
-    const err = await failure(tool.run({ method: "GET", url: `${base}/hang`, timeout_ms: 150 }, ctx()));
+    const err = await nodeErrorOf(tool.run({ method: "GET", url: `${base}/hang`, timeout_ms: 150 }, ctx()));
     expect(err.retryable).toBe(true);
     expect(err.message).toMatch(/timed out after 150 ms/);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -142,7 +133,7 @@ describe("http_request", () => {
     const pending = tool.run({ method: "GET", url: `${base}/hang` }, ctx(controller.signal));
     await server.gotRequest;
     controller.abort();
-    const err = await failure(pending);
+    const err = await nodeErrorOf(pending);
     expect(err.code).toBe("cancelled");
     expect(err.retryable).toBe(false);
     await server.closedConnection;
@@ -151,17 +142,17 @@ describe("http_request", () => {
   it("refuses bodies over the size cap, declared or streamed", async () => {
     const small = httpRequestTool({ allowedHosts: ["127.0.0.1"], maxResponseBytes: 1000 });
     for (const path of ["/big", "/big-declared"]) {
-      const err = await failure(small.run({ method: "GET", url: `${base}${path}` }, ctx()));
+      const err = await nodeErrorOf(small.run({ method: "GET", url: `${base}${path}` }, ctx()));
       expect(err.message).toMatch(/larger than 1000 bytes/);
       expect(err.retryable).toBe(false);
     }
   });
 
   it("rejects invalid params without sending anything", async () => {
-    const bad = await failure(tool.run({ method: "FETCH" as "GET", url: `${base}/json` }, ctx()));
+    const bad = await nodeErrorOf(tool.run({ method: "FETCH" as "GET", url: `${base}/json` }, ctx()));
     expect(bad.retryable).toBe(false);
     expect(bad.message).toMatch(/invalid params: method/);
-    const badUrl = await failure(tool.run({ method: "GET", url: "not a url" }, ctx()));
+    const badUrl = await nodeErrorOf(tool.run({ method: "GET", url: "not a url" }, ctx()));
     expect(badUrl.message).toMatch(/invalid URL/);
     expect(server.connections).toBe(0);
   });
@@ -169,7 +160,7 @@ describe("http_request", () => {
   it("reports a refused connection as a retryable network error", async () => {
     const port = server.port;
     await server.close();
-    const err = await failure(tool.run({ method: "GET", url: `http://127.0.0.1:${port}/json` }, ctx()));
+    const err = await nodeErrorOf(tool.run({ method: "GET", url: `http://127.0.0.1:${port}/json` }, ctx()));
     expect(err.retryable).toBe(true);
     expect(err.message).toMatch(/ECONNREFUSED/);
   });

@@ -1,19 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NodeError } from "../../errors";
 import type { ToolContext } from "../../ports";
 import { httpRequestTool } from "./http-request-tool";
 import { sendJson, startTestServer, type TestServer } from "./test-server";
+import { nodeErrorOf } from "../../testing/node-error";
 
 const ctx = (): ToolContext => ({ signal: new AbortController().signal, idempotency_key: "run:n:1", run_id: "run", node_id: "n" });
-
-async function refusal(promise: Promise<unknown>): Promise<NodeError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(NodeError);
-  return err as NodeError;
-}
 
 let server: TestServer;
 beforeEach(async () => {
@@ -45,7 +36,7 @@ describe("http_request SSRF guard", () => {
   it("refuses every loopback form without connecting", async () => {
     const tool = httpRequestTool({ allowedHosts: [] });
     for (const url of loopbackForms()) {
-      const err = await refusal(tool.run({ method: "GET", url }, ctx()));
+      const err = await nodeErrorOf(tool.run({ method: "GET", url }, ctx()));
       expect(err.code, url).toBe("tool_error");
       expect(err.message, url).toMatch(/refused/);
       expect(err.retryable, url).toBe(false);
@@ -63,7 +54,7 @@ describe("http_request SSRF guard", () => {
   it("reads SWITCHYARD_ALLOWED_HOSTS at call time and matches the hostname exactly", async () => {
     const tool = httpRequestTool();
     vi.stubEnv("SWITCHYARD_ALLOWED_HOSTS", "example.test, 127.0.0.2");
-    await refusal(tool.run({ method: "GET", url: `http://127.0.0.1:${server.port}/` }, ctx()));
+    await nodeErrorOf(tool.run({ method: "GET", url: `http://127.0.0.1:${server.port}/` }, ctx()));
     expect(server.connections).toBe(0);
     vi.stubEnv("SWITCHYARD_ALLOWED_HOSTS", "example.test,LocalHost");
     const out = await tool.run({ method: "GET", url: `http://localhost:${server.port}/` }, ctx());
@@ -74,7 +65,7 @@ describe("http_request SSRF guard", () => {
     "refuses %s before connecting (returns at once although nothing would answer)",
     async (url) => {
       const started = Date.now();
-      const err = await refusal(httpRequestTool({ allowedHosts: [] }).run({ method: "GET", url, timeout_ms: 10_000 }, ctx()));
+      const err = await nodeErrorOf(httpRequestTool({ allowedHosts: [] }).run({ method: "GET", url, timeout_ms: 10_000 }, ctx()));
       expect(err.message).toMatch(/refused/);
       expect(Date.now() - started).toBeLessThan(500);
     },
@@ -83,7 +74,7 @@ describe("http_request SSRF guard", () => {
   it("refuses a redirect from an allowed host to a private address", async () => {
     const tool = httpRequestTool({ allowedHosts: ["127.0.0.1"] });
     const target = encodeURIComponent(`http://localhost:${server.port}/secret`);
-    const err = await refusal(tool.run({ method: "GET", url: `http://127.0.0.1:${server.port}/to?u=${target}` }, ctx()));
+    const err = await nodeErrorOf(tool.run({ method: "GET", url: `http://127.0.0.1:${server.port}/to?u=${target}` }, ctx()));
     expect(err.message).toMatch(/refused: localhost \((127\.0\.0\.1|::1)\)/);
     expect(server.requests.map((r) => r.url)).toEqual([`/to?u=${target}`]);
     expect(server.connections).toBe(1);
@@ -93,7 +84,7 @@ describe("http_request SSRF guard", () => {
     const tool = httpRequestTool({ allowedHosts: ["127.0.0.1"] });
     const target = encodeURIComponent("http://169.254.169.254/latest/meta-data/");
     const started = Date.now();
-    const err = await refusal(tool.run({ method: "GET", url: `http://127.0.0.1:${server.port}/to?u=${target}`, timeout_ms: 10_000 }, ctx()));
+    const err = await nodeErrorOf(tool.run({ method: "GET", url: `http://127.0.0.1:${server.port}/to?u=${target}`, timeout_ms: 10_000 }, ctx()));
     expect(err.message).toMatch(/169\.254\.169\.254/);
     expect(Date.now() - started).toBeLessThan(500);
   });
@@ -101,12 +92,12 @@ describe("http_request SSRF guard", () => {
   it("only speaks http and https", async () => {
     const tool = httpRequestTool({ allowedHosts: ["127.0.0.1"] });
     for (const url of ["file:///etc/passwd", "ftp://127.0.0.1/", "gopher://127.0.0.1/"]) {
-      const err = await refusal(tool.run({ method: "GET", url }, ctx()));
+      const err = await nodeErrorOf(tool.run({ method: "GET", url }, ctx()));
       expect(err.retryable).toBe(false);
       expect(err.message).toMatch(/only http and https/);
     }
     const target = encodeURIComponent("file:///etc/passwd");
-    const err = await refusal(tool.run({ method: "GET", url: `http://127.0.0.1:${server.port}/to?u=${target}` }, ctx()));
+    const err = await nodeErrorOf(tool.run({ method: "GET", url: `http://127.0.0.1:${server.port}/to?u=${target}` }, ctx()));
     expect(err.message).toMatch(/only http and https/);
   });
 });
