@@ -4,7 +4,7 @@
  * the {@link RunStore} port. See engine/ARCHITECTURE.md.
  */
 import { EngineError, NodeError } from "./errors";
-import { nodeLabel, type HumanGateNode } from "./graph/schema";
+import { nodeLabel, type Graph, type HumanGateNode } from "./graph/schema";
 import { createModelGateway } from "./models/gateway";
 import type { Clock, EventSink, EngineEvent, LoadedRun, ModelGateway, QueueItem, RunRecord, RunStore, StepRecord, SecretResolver } from "./ports";
 import { DEFAULT_RETRY, type RetryPolicy } from "./run/attempts";
@@ -86,10 +86,18 @@ export class Engine {
     while (this.active.size > 0) await Promise.allSettled([...this.active.values()].map((a) => a.done));
   }
 
-  /** Begin a `pending` run: seed state, queue the start nodes, checkpoint `run_start`. */
-  start(runId: string): Promise<RunHandle> {
+  /**
+   * Begin a `pending` run: seed state, queue the start nodes, checkpoint `run_start`.
+   *
+   * `created`: the run as its creator has just submitted it (its row need not be durable
+   * yet), so it is not read back. The `run_start` commit is then submitted before `start`
+   * yields, so a store that groups commits can write the run and its start together.
+   */
+  start(runId: string, created?: { run: RunRecord; graph: Graph }): Promise<RunHandle> {
     return this.exclusive(runId, async () => {
-      const loaded = await this.load(runId);
+      const loaded: LoadedRun = created
+        ? { run: created.run, graph: created.graph, checkpoint: null, open_steps: [], last_step_seq: 0, last_event_seq: 0 }
+        : await this.load(runId);
       if (loaded.run.status !== "pending") throw new EngineError("bad_state", `run ${runId} is ${loaded.run.status}, not pending`);
       const plan = planFor(loaded.graph);
       const meta = emptyMeta();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Engine } from "../engine";
+import type { RunRecord } from "../ports";
+import { MemoryRunStore } from "../store/memory-store";
 import { createToolRegistry } from "../tools/registry";
 import { agent, graph, harness, loop, Probe, sleeper, tool, until } from "../testing/harness";
 
@@ -88,6 +90,36 @@ describe("checkpoints (SPEC §5)", () => {
     await expect(h.engine.resume(id)).rejects.toThrow(/busy/);
     block.release();
     await h.engine.idle();
+  });
+});
+
+describe("starting a run its creator just wrote", () => {
+  it("does not read the run back, and submits run_start before start() yields", async () => {
+    const store = new MemoryRunStore();
+    const g = graph([agent("a"), agent("b")], "a>b");
+    const created_at = Date.now();
+    await store.createRun({ id: "r1", workflow_id: "wf", workflow_version: 1, graph: g, input: { x: 1 }, options: {}, created_at });
+    const reads: string[] = [];
+    const commits: string[] = [];
+    const loadRun = store.loadRun.bind(store);
+    const commit = store.commit.bind(store);
+    store.loadRun = (id) => (reads.push(id), loadRun(id));
+    store.commit = (write) => (commits.push(write.checkpoint?.step_name ?? "-"), commit(write));
+    const engine = new Engine({ store });
+    const run: RunRecord = {
+      id: "r1", workflow_id: "wf", workflow_version: 1, status: "pending", input: { x: 1 }, options: {}, output: null, cost_micros: 0, tokens_in: 0,
+      tokens_out: 0, node_executions: 0, duration_ms: null, error_message: null, pending_gate: null, created_at, started_at: null, finished_at: null,
+    };
+
+    const starting = engine.start("r1", { run, graph: g });
+    // Same turn: a grouping store can put run_start in the transaction that creates the run.
+    expect(commits).toEqual(["run_start"]);
+    const done = await (await starting).done;
+
+    expect(reads).toEqual([]);
+    expect(done.status).toBe("completed");
+    expect(done.output).toMatchObject({ x: 1, a: expect.any(String), b: expect.any(String) });
+    expect(commits.filter((c) => c.startsWith("node:"))).toEqual(["node:a", "node:b"]);
   });
 });
 

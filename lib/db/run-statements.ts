@@ -32,8 +32,10 @@ export function prepareRunStatements(db: Database.Database) {
       "INSERT INTO checkpoints (run_id, seq, step_name, encoding, base_seq, state, completed, queue, meta, created_at) VALUES (@run_id, @seq, @step_name, @encoding, @base_seq, @state, @completed, @queue, @meta, @created_at)",
     ),
     insertEvent: db.prepare("INSERT INTO run_events (run_id, seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)"),
-    /** Whether the run exists, and its highest event seq. */
-    runHead: db.prepare("SELECT EXISTS(SELECT 1 FROM runs WHERE id = @id) AS present, (SELECT MAX(seq) FROM run_events WHERE run_id = @id) AS last_event_seq"),
+    /** Whether the run exists, and its highest event and step seqs. */
+    runHead: db.prepare(
+      "SELECT EXISTS(SELECT 1 FROM runs WHERE id = @id) AS present, (SELECT MAX(seq) FROM run_events WHERE run_id = @id) AS last_event_seq, (SELECT MAX(seq) FROM steps WHERE run_id = @id) AS last_step_seq",
+    ),
     selectRun: db.prepare("SELECT * FROM runs WHERE id = ?"),
     selectGraph: db.prepare("SELECT graph FROM workflow_versions WHERE workflow_id = ? AND version = ?").pluck(),
     selectSteps: db.prepare("SELECT * FROM steps WHERE run_id = ? ORDER BY seq"),

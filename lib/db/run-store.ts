@@ -28,6 +28,8 @@ interface BatchedWrite {
 /** What the store remembers per run between commits (valid while this process owns the run). */
 interface RunHead {
   last_event_seq: number;
+  /** Steps with a higher seq are new: inserted without first trying to update them. */
+  last_step_seq: number;
   /** Null: unknown here, so the next checkpoint is written as a full snapshot. */
   cursor: EncoderCursor | null;
 }
@@ -85,7 +87,7 @@ export class SqliteRunStore implements RunStore {
         input: JSON.stringify(run.input), options: JSON.stringify(run.options), created_at: sqlTime(run.created_at),
       });
     })();
-    this.heads.set(run.id, { last_event_seq: 0, cursor: null });
+    this.heads.set(run.id, { last_event_seq: 0, last_step_seq: 0, cursor: null });
   }
 
   commit(write: RunWrite): Promise<StoredEvent[]> {
@@ -120,10 +122,16 @@ export class SqliteRunStore implements RunStore {
 
   private applyWrite(write: RunWrite, head: RunHead): StoredEvent[] {
     const runId = write.run_id;
+    let lastStepSeq = head.last_step_seq;
     for (const step of write.steps ?? []) {
       if (step.run_id !== runId) throw new Error(`step ${step.id} belongs to run ${step.run_id}, not ${runId}`);
       const row = stepToRow(step);
-      if (this.sql.updateStepValues.run(row).changes === 0) this.sql.upsertStep.run(row);
+      if (step.seq > lastStepSeq) {
+        this.sql.upsertStep.run(row);
+        lastStepSeq = step.seq;
+      } else if (this.sql.updateStepValues.run(row).changes === 0) {
+        this.sql.upsertStep.run(row);
+      }
     }
     let cursor = head.cursor;
     if (write.checkpoint) {
@@ -141,7 +149,7 @@ export class SqliteRunStore implements RunStore {
       this.sql.insertEvent.run(runId, ++seq, event.type, JSON.stringify(event), at);
       return { run_id: runId, seq, type: event.type, data: event, created_at: createdAt };
     });
-    this.pendingHeads.set(runId, { last_event_seq: seq, cursor });
+    this.pendingHeads.set(runId, { last_event_seq: seq, last_step_seq: lastStepSeq, cursor });
     return stored;
   }
 
@@ -149,9 +157,9 @@ export class SqliteRunStore implements RunStore {
   private head(runId: string): RunHead {
     const known = this.pendingHeads.has(runId) ? this.pendingHeads.get(runId) : this.heads.get(runId);
     if (known) return known;
-    const row = this.sql.runHead.get({ id: runId }) as { present: number; last_event_seq: number | null };
+    const row = this.sql.runHead.get({ id: runId }) as { present: number; last_event_seq: number | null; last_step_seq: number | null };
     if (!row.present) throw new Error(`run ${runId} does not exist`);
-    return { last_event_seq: row.last_event_seq ?? 0, cursor: null };
+    return { last_event_seq: row.last_event_seq ?? 0, last_step_seq: row.last_step_seq ?? 0, cursor: null };
   }
 
   private patchRun(runId: string, patch: NonNullable<RunWrite["run"]>): void {

@@ -8,7 +8,8 @@ import type Database from "better-sqlite3";
 import { Engine, type RunHandle } from "@/engine/engine";
 import { EngineError, errorMessage } from "@/engine/errors";
 import { createModelGateway } from "@/engine/models/gateway";
-import type { ModelGateway, SecretResolver } from "@/engine/ports";
+import type { Graph } from "@/engine/graph/schema";
+import type { ModelGateway, RunRecord, SecretResolver } from "@/engine/ports";
 import { defaultToolRegistry } from "@/engine/tools/registry";
 import { SqliteRunStore } from "@/lib/db/run-store";
 import { RunEventBus } from "./event-bus";
@@ -77,10 +78,14 @@ export class RunRuntime {
     }
   }
 
-  /** Starts a freshly triggered run in the background; its lease was written with it. */
-  startTriggered(runId: string): Promise<RunHandle | null> {
+  /**
+   * Starts a freshly triggered run in the background; its lease was written with it.
+   * `created` (see {@link Engine.start}): the run as the trigger submitted it, so its
+   * `run_start` joins the trigger's transaction instead of following in one of its own.
+   */
+  startTriggered(runId: string, created?: { run: RunRecord; graph: Graph }): Promise<RunHandle | null> {
     const token = this.leases.adopt(runId);
-    return this.drive(runId, () => this.engine.start(runId), token).catch((err: unknown) => {
+    return this.drive(runId, () => this.engine.start(runId, created), token).catch((err: unknown) => {
       // A run cancelled before it started is no longer pending: nothing to report.
       if (!isBadState(err)) console.error(`starting run ${runId} failed: ${errorMessage(err)}`);
       return null;

@@ -16,7 +16,7 @@ import { databaseFile } from "@/lib/db/location";
 import { writeTransaction } from "@/lib/db/transaction";
 import { open, seal } from "./cipher";
 import { loadSecretKey } from "./key";
-import { deleteSecretRow, findSecretMeta, insertSecretRow, listSecretRows, readSealed, updateSecretRow, type SecretMeta } from "./secret-rows";
+import { deleteSecretRow, findSecretMeta, insertSecretRow, listSecretNames, listSecretRows, readSealed, updateSecretRow, type SecretMeta } from "./secret-rows";
 
 export type { SecretMeta } from "./secret-rows";
 
@@ -34,7 +34,7 @@ export function listSecrets(): SecretMeta[] {
 
 /** Names of every stored secret, for validation (`unknown_secret`). */
 export function secretNames(): Set<string> {
-  return new Set(listSecrets().map((s) => s.name));
+  return new Set(listSecretNames(db().sqlite));
 }
 
 export interface SecretWrite {

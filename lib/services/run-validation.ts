@@ -1,23 +1,34 @@
 import "server-only";
+import type { Graph } from "@/engine/graph/schema";
 import type { ValidationResult } from "@/engine/validate";
 import { graphFromColumn } from "@/lib/db/graph-column";
 import { validateWorkflowGraph } from "./graph-validation";
 
 const MAX_ENTRIES = 1_000;
-const cache = new Map<string, ValidationResult>();
+
+/** A workflow version as a trigger needs it: parsed once, validated once per set of secret names. */
+export interface CheckedVersion {
+  /** Shared by every run of the version: read-only (the engine caches its plan per graph object). */
+  graph: Graph;
+  validation: ValidationResult;
+}
+
+const cache = new Map<string, CheckedVersion>();
 
 /**
- * Validation of a workflow's live graph, cached per (workflow, version, set of secret
- * names): a version's graph never changes (SPEC §8), so a trigger parses and validates
- * each version once, not on every run, and again only when secrets are added or removed.
+ * A workflow's live graph, parsed and validated, cached per (workflow, version, set of
+ * secret names): a version's graph never changes (SPEC §8), so a trigger parses and
+ * validates each version once, not on every run, and again only when secrets are added
+ * or removed.
  */
-export function cachedValidation(workflow: { id: string; version: number; graph: string }, secretNames?: ReadonlySet<string>): ValidationResult {
+export function checkedVersion(workflow: { id: string; version: number; graph: string }, secretNames?: ReadonlySet<string>): CheckedVersion {
   const key = `${workflow.id}:${workflow.version}:${secretNames ? [...secretNames].sort().join(",") : "-"}`;
-  let result = cache.get(key);
-  if (!result) {
-    result = validateWorkflowGraph(graphFromColumn(workflow.graph, `workflow ${workflow.id}`), secretNames);
+  let entry = cache.get(key);
+  if (!entry) {
+    const graph = graphFromColumn(workflow.graph, `workflow ${workflow.id}`);
+    entry = { graph, validation: validateWorkflowGraph(graph, secretNames) };
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(key, result);
+    cache.set(key, entry);
   }
-  return result;
+  return entry;
 }

@@ -1,8 +1,8 @@
 import "server-only";
 /**
  * Runs (SPEC §5, §10): trigger, read, list, checkpoints. Triggering validates the
- * workflow's current graph, writes the pending run and its `run.trigger` audit row in one
- * transaction, and starts the run in the background under this process's lease.
+ * workflow's current graph, writes the run, its `run.trigger` audit row and its start in
+ * one transaction, and drives the run in the background under this process's lease.
  */
 import type { RunOptions, RunRecord, RunStatus, StepRecord } from "@/engine/ports";
 import { publicState } from "@/engine/run/state";
@@ -14,7 +14,7 @@ import { findRunWithWorkflow, findWorkflowHead, insertRun, listRunRows, type Run
 import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
 import { secretNames } from "@/lib/secrets/service";
-import { cachedValidation } from "./run-validation";
+import { checkedVersion } from "./run-validation";
 import { toRunDto, toRunSummaryDto } from "./run-dto";
 
 export type RunDto = ReturnType<typeof toRunDto>;
@@ -29,33 +29,50 @@ export interface TriggerInput {
   waitMs?: number;
 }
 
-/** Creates and starts a run; with `waitMs`, answers when it settles (or as it stands then). */
+/**
+ * Creates and starts a run; with `waitMs`, answers when it settles (or as it stands then).
+ * The run row, its audit row and its `run_start` checkpoint are one transaction (the
+ * store's group commit, shared with other runs' writes under load).
+ */
 export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   const rt = runtime();
+  const workflow = findWorkflowHead(t.workflowId, rt.conn);
+  if (!workflow) throw notFound("workflow not found");
+  const { graph, validation } = checkedVersion(workflow, secretNames());
+  if (hasErrors(validation)) {
+    throw new ApiError("invalid_graph", `the workflow's graph has ${validation.errors.length} error(s); fix them before running it`, { errors: validation.errors, warnings: validation.warnings });
+  }
   const runId = newId();
   const now = Date.now();
-  // In the store's group commit: the run row and its audit row share a transaction with
-  // other runs' writes instead of committing on their own.
-  await rt.store.batched(() => {
-    const tx = rt.conn;
-    const workflow = findWorkflowHead(t.workflowId, tx);
-    if (!workflow) throw notFound("workflow not found");
-    const validation = cachedValidation(workflow, secretNames());
-    if (hasErrors(validation)) {
-      throw new ApiError("invalid_graph", `the workflow's graph has ${validation.errors.length} error(s); fix them before running it`, { errors: validation.errors, warnings: validation.warnings });
-    }
-    insertRun(tx, {
+  const created = rt.store.batched(() => {
+    insertRun(rt.conn, {
       id: runId, workflowId: workflow.id, workflowVersion: workflow.version, graphText: workflow.graph, input: t.input, options: t.options,
       createdBy: t.actor.id, createdAt: now, leaseOwner: rt.owner, leaseExpiresAt: now + rt.leases.timings.ttlMs,
     });
-    appendAudit(tx, { action: "run.trigger", actorId: t.actor.id, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) });
+    appendAudit(rt.conn, { action: "run.trigger", actorId: t.actor.id, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) });
   });
   const waiter = t.waitMs ? waitForRun(rt.bus, runId, t.waitMs) : null;
-  const started = rt.startTriggered(runId);
+  // Submitted in this same turn, so `run_start` lands in the transaction that creates the run.
+  const started = rt.startTriggered(runId, { run: pendingRun(runId, workflow.id, workflow.version, t, now), graph });
+  try {
+    await created;
+  } catch (err) {
+    waiter?.cancel();
+    throw err;
+  }
   if (!waiter) return getRun({ id: runId });
   waiter.also(started.then((h) => h?.done));
   await waiter.promise;
   return getRun({ id: runId });
+}
+
+/** The run as `insertRun` writes it. */
+function pendingRun(id: string, workflowId: string, version: number, t: TriggerInput, now: number): RunRecord {
+  return {
+    id, workflow_id: workflowId, workflow_version: version, status: "pending", input: t.input, options: t.options, output: null,
+    cost_micros: 0, tokens_in: 0, tokens_out: 0, node_executions: 0, duration_ms: null, error_message: null, pending_gate: null,
+    created_at: now, started_at: null, finished_at: null,
+  };
 }
 
 /**

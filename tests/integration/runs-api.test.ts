@@ -39,13 +39,15 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 describe("triggering runs", () => {
-  it("answers 201 at once with a pending run, which then completes in the background", async () => {
+  it("answers 201 at once with the run started, which then completes in the background", async () => {
     const wf = await workflow(delayGraph(1500));
     const started = Date.now();
     const res = await api.post<Run>(`/api/workflows/${wf}/runs`, { input: { ticket: "T-1" } });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: "pending", workflow_id: wf, workflow_version: 1, workflow_name: "Runs", steps: [] });
+    // The run is created and started in one transaction: it is never seen `pending`.
+    expect(res.body).toMatchObject({ status: "running", workflow_id: wf, workflow_version: 1, workflow_name: "Runs", steps: [] });
+    expect(res.body.started_at).toEqual(expect.any(String));
     const done = await api.post<Run>(`/api/workflows/${wf}/runs?wait=5000`, {});
     expect(done.body.status).toBe("completed");
     await expect.poll(async () => (await api.get<Run>(`/api/runs/${res.body.id}`)).body.status, { timeout: 5000 }).toBe("completed");
