@@ -8,7 +8,7 @@ import { openDb } from "./support/db";
 type Step = { id: string; seq: number; node_id: string; status: string; input: Record<string, unknown> | null; output: unknown; cost_usd: number; tokens_in: number; model: string | null; idempotency_key: string };
 type Run = {
   id: string; status: string; workflow_id: string; workflow_name: string; workflow_version: number; output: Record<string, unknown> | null;
-  cost_usd: number; tokens_in: number; tokens_out: number; error_message: string | null; pending_gate: { node_id: string; prompt: string } | null;
+  cost_usd: number; tokens_in: number; tokens_out: number; error_message: string | null; pending_gate: { node_id: string; prompt: string } | null; started_at: string | null;
   steps: Step[]; spend: { cost_usd: number; by_model: { key: string; cost_usd: number }[]; by_node: { key: string }[] };
 };
 type Page<T> = { items: T[]; next_cursor: string | null };
