@@ -75,6 +75,18 @@ export async function sequentialLatency(client: HttpClient, path: string, count:
   return { requests: count, p50_ms: round(percentile(times, 50)), p95_ms: round(percentile(times, 95)), p99_ms: round(percentile(times, 99)), max_ms: round(times[times.length - 1]), errors };
 }
 
+/** `count` GETs one after another: the p50 of a route, in ms. */
+export async function sequentialGet(client: HttpClient, path: string, count: number) {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await client.get(path);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50_ms: round(percentile(times, 50)) };
+}
+
 /** `clients` concurrent loops of trigger+wait for `durationMs`: throughput and errors. */
 export async function closedLoop(client: HttpClient, path: string, clients: number, durationMs: number, nodesPerRun: number) {
   const deadline = performance.now() + durationMs;

@@ -2,13 +2,13 @@
  * HTTP benchmark: the built server (`next start`) on a fresh temporary database, driven
  * through `POST /api/workflows/{id}/runs?wait=` with the chain_10 workload.
  *   NEXT_DIST_DIR=.next-runs npm run build && NEXT_DIST_DIR=.next-runs npx tsx bench/http.ts
- * Prints one JSON line per measurement. Knobs: SEQ_COUNT (200), CLIENTS (100),
+ * Prints one JSON line per measurement. Knobs: WARMUP (1000), SEQ_COUNT (200), CLIENTS (100),
  * LOAD_SECONDS (20), WORKLOAD (chain_10).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startServer } from "../tests/integration/support/server";
-import { closedLoop, httpClient, routeFloor, sequentialLatency } from "./http-load";
+import { closedLoop, httpClient, routeFloor, sequentialGet, sequentialLatency } from "./http-load";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -21,12 +21,15 @@ async function main(): Promise<void> {
     const created = await fetch(`${server.baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: workload, graph }) });
     const { id } = (await created.json()) as { id: string };
     const runs = `/api/workflows/${id}/runs?wait=10000`;
-    for (let i = 0; i < env("WARMUP", 50); i++) await client.post(runs, {});
+    // A warm server: V8 optimizes the request path (Next.js's and ours) only after a few
+    // hundred requests; with 50 the sequential p50 read ~1.5 ms higher.
+    for (let i = 0; i < env("WARMUP", 1000); i++) await client.post(runs, { input: { i } });
 
     const seq = await sequentialLatency(client, runs, env("SEQ_COUNT", 200));
     console.log(JSON.stringify({ bench: "http.sequential_trigger_wait", workload, ...seq }));
 
-    const floor = await routeFloor(client, "/api/health", env("CLIENTS", 100), 5000);
+    const floorSeq = await sequentialGet(client, "/api/health", env("SEQ_COUNT", 200));
+    const floor = { ...(await routeFloor(client, "/api/health", env("CLIENTS", 100), 5000)), sequential_p50_ms: floorSeq.p50_ms };
     console.log(JSON.stringify({ bench: "http.route_floor", ...floor }));
 
     const load = await closedLoop(client, runs, env("CLIENTS", 100), env("LOAD_SECONDS", 20) * 1000, graph.nodes.length);
