@@ -21,10 +21,16 @@ export class LeaseKeeper {
   private nextToken = 1;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
 
+  /**
+   * @param write how a release reaches the database: at once by default; the runtime passes
+   *   its store's group commit, so a release shares the next transaction instead of paying
+   *   a commit of its own on the way out of every run.
+   */
   constructor(
     private readonly conn: Database.Database,
     readonly owner: string,
     readonly timings: LeaseTimings = DEFAULT_LEASE_TIMINGS,
+    private readonly write: (sql: () => void) => void = (sql) => sql(),
   ) {}
 
   /** Try to take the run's lease; a segment token on success, null when another process holds it. */
@@ -44,7 +50,10 @@ export class LeaseKeeper {
   release(runId: string, token: number): void {
     if (this.held.get(runId) !== token) return;
     this.held.delete(runId);
-    releaseLease(this.conn, { runId, owner: this.owner });
+    // A deferred release must not drop a lease this process has claimed again meanwhile.
+    this.write(() => {
+      if (!this.held.has(runId)) releaseLease(this.conn, { runId, owner: this.owner });
+    });
   }
 
   holds(runId: string): boolean {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sqlTime } from "@/lib/db/run-rows";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import type { Graph } from "@/engine/graph/schema";
+import { LeaseKeeper } from "./lease-keeper";
 import { RunRuntime } from "./run-runtime";
 import { waitForRun } from "./wait-for-run";
 
@@ -102,6 +103,24 @@ describe("RunRuntime", () => {
     rt.leases.startHeartbeat();
     await new Promise((r) => setTimeout(r, 700));
     expect(Date.parse(row("held").lease_expires_at as string)).toBeGreaterThan(Date.now() + 500);
+  });
+});
+
+describe("LeaseKeeper with deferred releases", () => {
+  it("a release written later never drops a lease claimed again meanwhile", () => {
+    const queued: (() => void)[] = [];
+    const keeper = new LeaseKeeper(database.sqlite, "host:1:a", TIMINGS, (sql) => queued.push(sql));
+    insertRun("r1", "paused", { owner: null, expiresAt: null });
+    const first = keeper.claim("r1")!;
+    keeper.release("r1", first);
+    const second = keeper.claim("r1"); // e.g. an approval right after the segment ended
+    expect(second).not.toBeNull();
+    for (const sql of queued.splice(0)) sql();
+    expect(row("r1").lease_owner).toBe("host:1:a");
+
+    keeper.release("r1", second!);
+    for (const sql of queued.splice(0)) sql();
+    expect(row("r1")).toMatchObject({ lease_owner: null, lease_expires_at: null });
   });
 });
 

@@ -37,7 +37,9 @@ export class RunRuntime {
   constructor(readonly conn: Database.Database, options: RunRuntimeOptions = {}) {
     this.store = new SqliteRunStore(conn);
     this.engine = new Engine({ store: this.store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: this.bus });
-    this.leases = new LeaseKeeper(conn, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS);
+    // Releases join the store's group commit (an expired lease is the fallback if one is lost).
+    const write = (sql: () => void) => void this.store.batched(sql).catch((err: unknown) => console.error(`releasing a run lease failed: ${errorMessage(err)}`));
+    this.leases = new LeaseKeeper(conn, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS, write);
   }
 
   get owner(): string {
