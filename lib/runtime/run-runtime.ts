@@ -38,7 +38,11 @@ export class RunRuntime {
     this.store = new SqliteRunStore(conn);
     this.engine = new Engine({ store: this.store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: this.bus });
     // Releases join the store's group commit (an expired lease is the fallback if one is lost).
-    const write = (sql: () => void) => void this.store.batched(sql).catch((err: unknown) => console.error(`releasing a run lease failed: ${errorMessage(err)}`));
+    const write = (sql: () => void) =>
+      void this.store.batched(sql).catch((err: unknown) => {
+        // After close (shutdown) the lease simply expires.
+        if (conn.open) console.error(`releasing a run lease failed: ${errorMessage(err)}`);
+      });
     this.leases = new LeaseKeeper(conn, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS, write);
   }
 
