@@ -9,6 +9,7 @@ import type { RunOptions, RunRecord, RunStatus } from "@/engine/ports";
 import { db } from "./client";
 import { newId } from "./ids";
 import { runFromRow, sqlTime, type RunRow } from "./run-rows";
+import { inRun, NEXT_RUN_NUM } from "./run-statements";
 import { stmt } from "./statement-cache";
 
 
@@ -42,8 +43,8 @@ export function insertRun(tx: Database.Database, run: NewRunRow): void {
   );
   stmt(
     tx,
-    `INSERT INTO runs (id, workflow_id, workflow_version, status, input, options, created_by, created_at, lease_owner, lease_expires_at)
-     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO runs (id, workflow_id, workflow_version, status, input, options, created_by, created_at, lease_owner, lease_expires_at, num)
+     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ${NEXT_RUN_NUM})`,
   ).run(run.id, run.workflowId, run.workflowVersion, JSON.stringify(run.input), JSON.stringify(run.options), run.createdBy, sqlTime(run.createdAt), run.leaseOwner, sqlTime(run.leaseExpiresAt));
 }
 
@@ -108,7 +109,7 @@ export function listApprovalRows({ after, limit }: { after?: RunListPosition; li
   const rows = conn
     .prepare(
       `SELECT r.*, w.name AS workflow_name,
-              (SELECT MAX(s.started_at) FROM steps s WHERE s.run_id = r.id AND s.status = 'waiting') AS waiting_since
+              (SELECT MAX(s.started_at) FROM steps s WHERE ${inRun("r.num", "s.")} AND s.status = 'waiting') AS waiting_since
        FROM runs r JOIN workflows w ON w.id = r.workflow_id
        WHERE r.status = 'paused' AND r.pending_gate IS NOT NULL
          AND (@after_created IS NULL OR r.created_at > @after_created OR (r.created_at = @after_created AND r.id > @after_id))

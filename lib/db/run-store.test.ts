@@ -105,6 +105,27 @@ describe("SqliteRunStore", () => {
   });
 });
 
+describe("SqliteRunStore row keys", () => {
+  it("keeps each run's rows to itself, whatever seq bounds a reader asks for", async () => {
+    const database = createTestDatabase();
+    try {
+      const store = new SqliteRunStore(database.sqlite);
+      insertWorkflow(database.sqlite, "wf-keys");
+      for (const id of ["k1", "k2", "k3"]) {
+        await store.createRun(newRun(id, "wf-keys"));
+        await store.commit({ run_id: id, steps: [step(id, 1)], checkpoint: checkpoint(id, 1, { run: id }, null), events: [statusEvent(id, "running"), statusEvent(id, "completed")] });
+      }
+      for (const after of [-5, -1e12, 0]) expect((await store.listEvents("k2", after)).map((e) => [e.run_id, e.seq])).toEqual([["k2", 1], ["k2", 2]]);
+      expect(await store.listEvents("k2", 2 ** 40)).toEqual([]);
+      expect((await store.listSteps("k2")).map((s) => s.run_id)).toEqual(["k2"]);
+      expect((await store.listCheckpoints("k3")).map((c) => c.state)).toEqual([{ run: "k3" }]);
+      expect(await store.listEvents("unknown", 0)).toEqual([]);
+    } finally {
+      database.close();
+    }
+  });
+});
+
 describe("SqliteRunStore.batched", () => {
   it("runs a caller's write in the engine's group-commit transaction; a throw undoes only that write", async () => {
     const database = createTestDatabase();

@@ -2,7 +2,8 @@
  * The engine's {@link RunStore} on SQLite (passes engine/store/contract.ts).
  *
  * This is the engine's hot path, so it bypasses Prisma (STACK.md, "What a durable write
- * costs here"): prepared statements on the raw better-sqlite3 connection, checkpoints as
+ * costs here"): prepared statements on the raw better-sqlite3 connection, a run's rows
+ * keyed by its number (one B-tree per table, see run-statements.ts), checkpoints as
  * bounded delta chains (engine/store/checkpoint-codec.ts), step inputs by reference, and
  * group commit — all `commit()` calls of one event-loop turn share one transaction.
  * Tables and column formats are exactly Prisma's, so the rest of the app reads these rows
@@ -27,6 +28,8 @@ interface BatchedWrite {
 
 /** What the store remembers per run between commits (valid while this process owns the run). */
 interface RunHead {
+  /** The run's number: its rows are keyed by it (see run-statements.ts). */
+  num: number;
   last_event_seq: number;
   /** Steps with a higher seq are new: inserted without first trying to update them. */
   last_step_seq: number;
@@ -87,7 +90,8 @@ export class SqliteRunStore implements RunStore {
         input: JSON.stringify(run.input), options: JSON.stringify(run.options), created_at: sqlTime(run.created_at),
       });
     })();
-    this.heads.set(run.id, { last_event_seq: 0, last_step_seq: 0, cursor: null });
+    const num = (this.sql.runHead.get({ run_id: run.id }) as { num: number }).num;
+    this.heads.set(run.id, { num, last_event_seq: 0, last_step_seq: 0, cursor: null });
   }
 
   commit(write: RunWrite): Promise<StoredEvent[]> {
@@ -125,7 +129,7 @@ export class SqliteRunStore implements RunStore {
     let lastStepSeq = head.last_step_seq;
     for (const step of write.steps ?? []) {
       if (step.run_id !== runId) throw new Error(`step ${step.id} belongs to run ${step.run_id}, not ${runId}`);
-      const row = stepToRow(step);
+      const row = { ...stepToRow(step), num: head.num };
       if (step.seq > lastStepSeq) {
         this.sql.upsertStep.run(row);
         lastStepSeq = step.seq;
@@ -137,7 +141,7 @@ export class SqliteRunStore implements RunStore {
     if (write.checkpoint) {
       if (write.checkpoint.run_id !== runId) throw new Error(`checkpoint of run ${write.checkpoint.run_id} written to run ${runId}`);
       const encoded = encodeCheckpoint(write.checkpoint, cursor, this.options.codec);
-      this.sql.insertCheckpoint.run(checkpointToRow(encoded.row));
+      this.sql.insertCheckpoint.run({ ...checkpointToRow(encoded.row), num: head.num });
       cursor = encoded.cursor;
     }
     if (write.run) this.patchRun(runId, write.run);
@@ -146,10 +150,10 @@ export class SqliteRunStore implements RunStore {
     const at = sqlTime(createdAt);
     // The returned events carry the caller's own objects; what is stored is their JSON.
     const stored = (write.events ?? []).map((event): StoredEvent => {
-      this.sql.insertEvent.run(runId, ++seq, event.type, JSON.stringify(event), at);
+      this.sql.insertEvent.run({ num: head.num, run_id: runId, seq: ++seq, type: event.type, data: JSON.stringify(event), created_at: at });
       return { run_id: runId, seq, type: event.type, data: event, created_at: createdAt };
     });
-    this.pendingHeads.set(runId, { last_event_seq: seq, last_step_seq: lastStepSeq, cursor });
+    this.pendingHeads.set(runId, { num: head.num, last_event_seq: seq, last_step_seq: lastStepSeq, cursor });
     return stored;
   }
 
@@ -157,9 +161,9 @@ export class SqliteRunStore implements RunStore {
   private head(runId: string): RunHead {
     const known = this.pendingHeads.has(runId) ? this.pendingHeads.get(runId) : this.heads.get(runId);
     if (known) return known;
-    const row = this.sql.runHead.get({ id: runId }) as { present: number; last_event_seq: number | null; last_step_seq: number | null };
-    if (!row.present) throw new Error(`run ${runId} does not exist`);
-    return { last_event_seq: row.last_event_seq ?? 0, last_step_seq: row.last_step_seq ?? 0, cursor: null };
+    const row = this.sql.runHead.get({ run_id: runId }) as { num: number; last_event_seq: number | null; last_step_seq: number | null } | undefined;
+    if (!row) throw new Error(`run ${runId} does not exist`);
+    return { num: row.num, last_event_seq: row.last_event_seq ?? 0, last_step_seq: row.last_step_seq ?? 0, cursor: null };
   }
 
   private patchRun(runId: string, patch: NonNullable<RunWrite["run"]>): void {
@@ -205,23 +209,23 @@ export class SqliteRunStore implements RunStore {
     const run = await this.getRun(runId);
     if (!run) return null;
     const graph = this.versionGraph(runId, run.workflow_id, run.workflow_version);
-    const latest = this.sql.lastCheckpointSeq.get(runId) as number | null;
+    const latest = this.sql.lastCheckpointSeq.get({ run_id: runId }) as number | null;
     return {
       run,
       graph,
       checkpoint: latest === null ? null : this.checkpointAt(runId, latest),
-      open_steps: (this.sql.selectOpenSteps.all(runId) as StepRow[]).map(stepFromRow),
-      last_step_seq: this.sql.lastStepSeq.get(runId) as number,
-      last_event_seq: this.sql.lastEventSeq.get(runId) as number,
+      open_steps: (this.sql.selectOpenSteps.all({ run_id: runId }) as StepRow[]).map(stepFromRow),
+      last_step_seq: this.sql.lastStepSeq.get({ run_id: runId }) as number,
+      last_event_seq: this.sql.lastEventSeq.get({ run_id: runId }) as number,
     };
   }
 
   async listSteps(runId: string): Promise<StepRecord[]> {
-    return (this.sql.selectSteps.all(runId) as StepRow[]).map(stepFromRow);
+    return (this.sql.selectSteps.all({ run_id: runId }) as StepRow[]).map(stepFromRow);
   }
 
   async listCheckpoints(runId: string): Promise<CheckpointRecord[]> {
-    return materializeAll((this.sql.selectCheckpoints.all(runId) as CheckpointRow[]).map(checkpointFromRow));
+    return materializeAll((this.sql.selectCheckpoints.all({ run_id: runId }) as CheckpointRow[]).map(checkpointFromRow));
   }
 
   async getCheckpoint(runId: string, seq: number): Promise<CheckpointRecord | null> {
@@ -229,13 +233,13 @@ export class SqliteRunStore implements RunStore {
   }
 
   async listEvents(runId: string, afterSeq: number): Promise<StoredEvent[]> {
-    return (this.sql.selectEvents.all(runId, afterSeq) as EventRow[]).map(eventFromRow);
+    return (this.sql.selectEvents.all({ run_id: runId, after: afterSeq }) as EventRow[]).map(eventFromRow);
   }
 
   private checkpointAt(runId: string, seq: number): CheckpointRecord | null {
-    const start = this.sql.chainStart.get(runId, seq) as number | undefined;
+    const start = this.sql.chainStart.get({ run_id: runId, seq }) as number | undefined;
     if (start === undefined) return null;
-    const rows = (this.sql.selectCheckpointRange.all(runId, start, seq) as CheckpointRow[]).map(checkpointFromRow);
+    const rows = (this.sql.selectCheckpointRange.all({ run_id: runId, from: start, to: seq }) as CheckpointRow[]).map(checkpointFromRow);
     const bySeq = new Map(rows.map((r) => [r.seq, r]));
     const chain = checkpointChain(seq, (s) => bySeq.get(s));
     return chain ? materialize(chain) : null;

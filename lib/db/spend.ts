@@ -7,6 +7,7 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { db } from "./client";
 import { sqlTime } from "./run-rows";
+import { inRun } from "./run-statements";
 
 export interface SpendRow {
   key: string;
@@ -46,7 +47,7 @@ export function spendAggregates(filter: SpendFilter, conn: Database.Database = d
       `SELECT s.model AS key, s.model AS label, NULL AS workflow_id,
               SUM(s.cost_micros) AS cost_micros, SUM(s.tokens_in) AS tokens_in, SUM(s.tokens_out) AS tokens_out,
               COUNT(*) AS steps, COUNT(DISTINCT s.run_id) AS runs
-       FROM steps s JOIN runs r ON r.id = s.run_id
+       FROM runs r JOIN steps s ON ${inRun("r.num", "s.")}
        WHERE s.model IS NOT NULL AND ${SINCE} GROUP BY s.model ORDER BY cost_micros DESC, label`,
     )
     .all(...since(filter)) as SpendRow[];
@@ -55,7 +56,7 @@ export function spendAggregates(filter: SpendFilter, conn: Database.Database = d
       `SELECT r.workflow_id || ':' || s.node_id AS key, COALESCE(w.name, r.workflow_id) || ' · ' || s.node_id AS label, r.workflow_id AS workflow_id,
               SUM(s.cost_micros) AS cost_micros, SUM(s.tokens_in) AS tokens_in, SUM(s.tokens_out) AS tokens_out,
               COUNT(*) AS steps, COUNT(DISTINCT s.run_id) AS runs
-       FROM steps s JOIN runs r ON r.id = s.run_id LEFT JOIN workflows w ON w.id = r.workflow_id
+       FROM runs r JOIN steps s ON ${inRun("r.num", "s.")} LEFT JOIN workflows w ON w.id = r.workflow_id
        WHERE s.model IS NOT NULL AND ${SINCE} GROUP BY r.workflow_id, s.node_id ORDER BY cost_micros DESC, label LIMIT 200`,
     )
     .all(...since(filter)) as SpendRow[];
@@ -96,7 +97,7 @@ export function spendRuns(
     .prepare(
       `SELECT r.id AS run_id, r.workflow_id, COALESCE(w.name, r.workflow_id) AS workflow_name, r.status, r.created_at,
               COALESCE(SUM(s.cost_micros), 0) AS cost_micros, COALESCE(SUM(s.tokens_in), 0) AS tokens_in, COALESCE(SUM(s.tokens_out), 0) AS tokens_out, COUNT(s.id) AS steps
-       FROM runs r LEFT JOIN workflows w ON w.id = r.workflow_id LEFT JOIN steps s ON s.run_id = r.id
+       FROM runs r LEFT JOIN workflows w ON w.id = r.workflow_id LEFT JOIN steps s ON ${inRun("r.num", "s.")}
        WHERE ${where.join(" AND ")} GROUP BY r.id ORDER BY cost_micros DESC, r.created_at DESC LIMIT 200`,
     )
     .all(...args) as SpendRunRow[];

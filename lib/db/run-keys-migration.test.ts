@@ -1,0 +1,52 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { MIGRATIONS_DIR } from "./migrations";
+import { applyPragmas } from "./pragmas";
+import { SqliteRunStore } from "./run-store";
+
+const KEYED = "20261201120000_run_rows_keyed_by_run";
+const folders = readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const apply = (db: Database.Database, names: string[]) => names.forEach((n) => db.exec(readFileSync(path.join(MIGRATIONS_DIR, n, "migration.sql"), "utf8")));
+
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe(`migration ${KEYED}`, () => {
+  it("keys a database's existing steps, checkpoints and events by run, and runs go on from there", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "switchyard-migrate-"));
+    const db = new Database(path.join(dir, "old.db"));
+    applyPragmas(db);
+    apply(db, folders.slice(0, folders.indexOf(KEYED)));
+    const at = "2026-11-30T10:00:00.000+00:00";
+    db.prepare("INSERT INTO workflows (id, name, graph, created_at, updated_at) VALUES ('wf', 'wf', '{\"nodes\":[],\"edges\":[]}', ?, ?)").run(at, at);
+    db.prepare("INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES ('v1', 'wf', 1, '{\"nodes\":[],\"edges\":[]}', ?, 'test')").run(at);
+    for (const run of ["old-a", "old-b"]) {
+      db.prepare("INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at) VALUES (?, 'wf', 1, 'completed', '{}', ?)").run(run, at);
+      for (const seq of [1, 2]) {
+        db.prepare("INSERT INTO steps (id, run_id, seq, node_id, node_type, status, input_checkpoint, idempotency_key) VALUES (?, ?, ?, ?, 'agent', 'completed', ?, ?)")
+          .run(`${run}-s${seq}`, run, seq, `n${seq}`, seq - 1, `${run}:n${seq}:1`);
+        db.prepare("INSERT INTO checkpoints (run_id, seq, step_name, encoding, base_seq, state, completed, queue, created_at) VALUES (?, ?, ?, 'full', ?, ?, '[]', '[]', ?)")
+          .run(run, seq, `node:n${seq}`, seq, JSON.stringify({ at: `${run}-${seq}` }), at);
+        db.prepare("INSERT INTO run_events (run_id, seq, type, data, created_at) VALUES (?, ?, 'step.finished', ?, ?)").run(run, seq, JSON.stringify({ n: `${run}-${seq}` }), at);
+      }
+    }
+
+    apply(db, [KEYED]);
+    expect(db.pragma("foreign_key_check")).toEqual([]);
+    const store = new SqliteRunStore(db);
+    expect((await store.listSteps("old-b")).map((s) => s.id)).toEqual(["old-b-s1", "old-b-s2"]);
+    expect((await store.listCheckpoints("old-a")).map((c) => c.state)).toEqual([{ at: "old-a-1" }, { at: "old-a-2" }]);
+    expect((await store.listEvents("old-b", 1)).map((e) => e.data)).toEqual([{ n: "old-b-2" }]);
+
+    await store.createRun({ id: "new", workflow_id: "wf", workflow_version: 1, graph: { nodes: [], edges: [] }, input: {}, options: {}, created_at: Date.now() });
+    const nums = db.prepare("SELECT id, num FROM runs ORDER BY num").all();
+    expect(nums).toEqual([{ id: "old-a", num: 1 }, { id: "old-b", num: 2 }, { id: "new", num: 3 }]);
+    await store.commit({ run_id: "new", events: [{ type: "run.status", run_id: "new", status: "running", error_message: null, cost_micros: 0, tokens_in: 0, tokens_out: 0, duration_ms: null, pending_gate: null }] });
+    expect((await store.listEvents("new", 0)).map((e) => e.seq)).toEqual([1]);
+    expect((await store.listEvents("old-b", 0)).map((e) => e.seq)).toEqual([1, 2]);
+    db.close();
+  });
+});
