@@ -49,10 +49,13 @@ export function prepareRunStatements(db: Database.Database) {
     updateStepValues: db.prepare(
       `UPDATE steps SET ${stepValueUpdates} WHERE row_key = ${rowKey("@num", "@seq")} AND ${STEP_KEYS.map((c) => `${c} = @${c}`).join(" AND ")}`,
     ),
-    /** A new step, or one whose identity changed: insert, or replace the row whole. */
+    /**
+     * A new step, or one whose identity changed: insert, or replace the row whole. Another
+     * step at the same seq is left alone (0 changes): the caller treats that as an error.
+     */
     upsertStep: db.prepare(
       `INSERT INTO steps (row_key, ${STEP_COLUMNS.join(", ")}) VALUES (${rowKey("@num", "@seq")}, ${STEP_COLUMNS.map((c) => `@${c}`).join(", ")})
-       ON CONFLICT(row_key) DO UPDATE SET ${stepUpdates}, id = excluded.id`,
+       ON CONFLICT(row_key) DO UPDATE SET ${stepUpdates} WHERE steps.id = excluded.id`,
     ),
     insertCheckpoint: db.prepare(
       `INSERT INTO checkpoints (row_key, run_id, seq, step_name, encoding, base_seq, state, completed, queue, meta, created_at)

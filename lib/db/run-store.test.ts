@@ -120,6 +120,12 @@ describe("SqliteRunStore row keys", () => {
       expect((await store.listSteps("k2")).map((s) => s.run_id)).toEqual(["k2"]);
       expect((await store.listCheckpoints("k3")).map((c) => c.state)).toEqual([{ run: "k3" }]);
       expect(await store.listEvents("unknown", 0)).toEqual([]);
+
+      // A second step at a taken seq is refused, not written over the first.
+      await expect(store.commit({ run_id: "k1", steps: [step("k1", 1, { id: "other" })] })).rejects.toThrow("already has another step at seq 1");
+      expect((await store.listSteps("k1")).map((s) => s.id)).toEqual(["k1-s1"]);
+      await store.commit({ run_id: "k1", steps: [step("k1", 1, { status: "completed", node_id: "renamed" })] });
+      expect((await store.listSteps("k1")).map((s) => [s.id, s.status, s.node_id])).toEqual([["k1-s1", "completed", "renamed"]]);
     } finally {
       database.close();
     }

@@ -130,12 +130,9 @@ export class SqliteRunStore implements RunStore {
     for (const step of write.steps ?? []) {
       if (step.run_id !== runId) throw new Error(`step ${step.id} belongs to run ${step.run_id}, not ${runId}`);
       const row = { ...stepToRow(step), num: head.num };
-      if (step.seq > lastStepSeq) {
-        this.sql.upsertStep.run(row);
-        lastStepSeq = step.seq;
-      } else if (this.sql.updateStepValues.run(row).changes === 0) {
-        this.sql.upsertStep.run(row);
-      }
+      const written = step.seq > lastStepSeq || this.sql.updateStepValues.run(row).changes === 0 ? this.sql.upsertStep.run(row).changes : 1;
+      if (written === 0) throw new Error(`run ${runId} already has another step at seq ${step.seq}`);
+      lastStepSeq = Math.max(lastStepSeq, step.seq);
     }
     let cursor = head.cursor;
     if (write.checkpoint) {
