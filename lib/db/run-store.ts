@@ -130,8 +130,8 @@ export class SqliteRunStore implements RunStore {
     for (const step of write.steps ?? []) {
       if (step.run_id !== runId) throw new Error(`step ${step.id} belongs to run ${step.run_id}, not ${runId}`);
       const row = { ...stepToRow(step), num: head.num };
-      const written = step.seq > lastStepSeq || this.sql.updateStepValues.run(row).changes === 0 ? this.sql.upsertStep.run(row).changes : 1;
-      if (written === 0) throw new Error(`run ${runId} already has another step at seq ${step.seq}`);
+      const updated = step.seq <= lastStepSeq && this.sql.updateStepValues.run(row).changes === 1;
+      if (!updated && this.sql.upsertStep.run(row).changes === 0) throw new Error(`run ${runId} already has another step at seq ${step.seq}`);
       lastStepSeq = Math.max(lastStepSeq, step.seq);
     }
     let cursor = head.cursor;
