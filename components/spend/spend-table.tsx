@@ -24,7 +24,7 @@ export function SpendTable({ title, groups, selected, onSelect, testId }: { titl
                   <span className="h-1.5 flex-1 rounded bg-slate-100">
                     <span className="block h-full rounded bg-brand-500" style={{ width: `${(g.cost_usd / max) * 100}%` }} />
                   </span>
-                  <span className="shrink-0 text-[10px] text-slate-500">{g.runs} runs · {g.tokens_in + g.tokens_out} tok</span>
+                  <span className="shrink-0 text-[10px] text-slate-500">{g.runs} {g.runs === 1 ? "run" : "runs"} · {g.tokens_in + g.tokens_out} tok</span>
                 </span>
               </button>
             </li>
