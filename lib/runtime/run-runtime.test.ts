@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sqlTime } from "@/lib/db/run-rows";
+import { NEXT_RUN_NUM } from "@/lib/db/run-statements";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import type { Graph } from "@/engine/graph/schema";
 import { LeaseKeeper } from "./lease-keeper";
@@ -30,7 +31,7 @@ function insertRun(id: string, status: string, lease: { owner: string | null; ex
   database.sqlite.prepare("INSERT OR IGNORE INTO workflows (id, name, graph, version, created_at, updated_at) VALUES ('wf', 'wf', ?, 1, ?, ?)").run(JSON.stringify(graph), now, now);
   database.sqlite.prepare("INSERT OR IGNORE INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES ('v1', 'wf', 1, ?, ?, 'test')").run(JSON.stringify(graph), now);
   database.sqlite
-    .prepare("INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, lease_owner, lease_expires_at, num) VALUES (?, 'wf', 1, ?, '{}', ?, ?, ?, (SELECT COALESCE(MAX(num), 0) + 1 FROM runs))")
+    .prepare(`INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, lease_owner, lease_expires_at, num) VALUES (?, 'wf', 1, ?, '{}', ?, ?, ?, ${NEXT_RUN_NUM})`)
     .run(id, status, now, lease.owner, lease.expiresAt === null ? null : sqlTime(lease.expiresAt));
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { brokenGraph, twoNodeGraph } from "./support/graphs";
 import { startServerForFile } from "./support/server-for-file";
 import { openDb, snapshot } from "./support/db";
+import { NEXT_RUN_NUM } from "@/lib/db/run-statements";
 
 type Wf = {
   id: string;
@@ -116,8 +117,8 @@ describe("listing", () => {
     const b = (await ctx.api.post<Wf>("/api/workflows", { name: "List B" })).body;
     await ctx.api.put(`/api/workflows/${a.id}`, { description: "touched", base_version: 1 });
     const conn = openDb(ctx.server.dbFile);
-    conn.prepare("INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, num) VALUES (?, ?, 1, ?, '{}', ?, (SELECT COALESCE(MAX(num), 0) + 1 FROM runs))").run("run_old", a.id, "failed", "2026-01-01T00:00:00.000+00:00");
-    conn.prepare("INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, num) VALUES (?, ?, 1, ?, '{}', ?, (SELECT COALESCE(MAX(num), 0) + 1 FROM runs))").run("run_new", a.id, "completed", "2026-01-02T00:00:00.000+00:00");
+    conn.prepare(`INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, num) VALUES (?, ?, 1, ?, '{}', ?, ${NEXT_RUN_NUM})`).run("run_old", a.id, "failed", "2026-01-01T00:00:00.000+00:00");
+    conn.prepare(`INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, num) VALUES (?, ?, 1, ?, '{}', ?, ${NEXT_RUN_NUM})`).run("run_new", a.id, "completed", "2026-01-02T00:00:00.000+00:00");
     conn.close();
 
     const first = await ctx.api.get<{ items: Record<string, unknown>[]; next_cursor: string | null }>("/api/workflows?limit=1");
