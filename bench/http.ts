@@ -3,7 +3,8 @@
  * through `POST /api/workflows/{id}/runs?wait=` with the chain_10 workload.
  *   NEXT_DIST_DIR=.next-runs npm run build && NEXT_DIST_DIR=.next-runs npx tsx bench/http.ts
  * Prints one JSON line per measurement. Knobs: WARMUP (1000), SEQ_COUNT (200), CLIENTS (100),
- * LOAD_SECONDS (20), WORKLOAD (chain_10).
+ * LOAD_SECONDS (20), WORKLOAD (chain_10); SERVER_NODE_OPTIONS replaces the server's Node options
+ * (scripts/server-node-options.mjs), e.g. `SERVER_NODE_OPTIONS=" "` for Node's defaults.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -4,9 +4,11 @@
 import { spawnSync, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_OPTIONS } from "./server-node-options.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+env.NODE_OPTIONS = [SERVER_NODE_OPTIONS, process.env.NODE_OPTIONS].filter(Boolean).join(" ");
 env.DATABASE_URL ??= "file:./data/switchyard.db";
 const dbFile = path.resolve(root, env.DATABASE_URL.replace(/^file:/, ""));
 env.DATABASE_URL = `file:${dbFile}`;

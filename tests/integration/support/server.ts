@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_OPTIONS } from "../../../scripts/server-node-options.mjs";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
@@ -42,7 +43,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-it-"));
   const dbFile = path.join(dir, "test.db");
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", ...options.env };
-  delete env.NODE_OPTIONS;
+  // The server's own options (as `npm start` sets them), never the test runner's.
+  env.NODE_OPTIONS = options.env?.NODE_OPTIONS ?? SERVER_NODE_OPTIONS;
   const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: ROOT, env, encoding: "utf8" });
   if (migrate.status !== 0) throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
