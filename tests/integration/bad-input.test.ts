@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, request } from "./support/http";
+import { client, request, uploadEarlyAnswered } from "./support/http";
 import { twoNodeGraph } from "./support/graphs";
 import { startServer, type TestServer } from "./support/server";
 import { snapshot } from "./support/db";
@@ -64,24 +64,19 @@ describe("bodies", () => {
 
   it("refuses a 5 MB body with 413 without storing anything", async () => {
     const huge = JSON.stringify({ name: "big", description: "x".repeat(5 * 1024 * 1024) });
-    await refusedWithoutChange(() => api.post("/api/workflows", huge), 413, "payload_too_large");
-    await refusedWithoutChange(() => api.put(`/api/workflows/${wfId}`, huge), 413, "payload_too_large");
+    const pieces = Array.from({ length: Math.ceil(huge.length / 65536) }, (_, i) => huge.slice(i * 65536, (i + 1) * 65536));
+    const upload = (method: string, path: string) => uploadEarlyAnswered(server.baseUrl, method, path, pieces, Buffer.byteLength(huge));
+    await refusedWithoutChange(() => upload("POST", "/api/workflows"), 413, "payload_too_large");
+    await refusedWithoutChange(() => upload("PUT", `/api/workflows/${wfId}`), 413, "payload_too_large");
   });
 
   it("refuses an oversized chunked body (no content-length) with 413", async () => {
-    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent >= 80) return controller.close();
-        sent += 1;
-        controller.enqueue(sent === 1 ? new TextEncoder().encode('{"name":"') : chunk);
-      },
-    });
-    const res = await fetch(`${server.baseUrl}/api/workflows`, { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    const chunk = "x".repeat(64 * 1024);
+    const chunks = ['{"name":"', ...Array.from({ length: 79 }, () => chunk)];
+    const res = await uploadEarlyAnswered(server.baseUrl, "POST", "/api/workflows", chunks);
     expect(res.status).toBe(413);
-    expect(res.headers.get("connection")).toBe("close");
-    expect((await res.json()).error.code).toBe("payload_too_large");
+    expect(res.headers.connection).toBe("close");
+    expect((res.body as ErrorBody).error.code).toBe("payload_too_large");
   });
 });
 

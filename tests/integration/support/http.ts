@@ -1,4 +1,5 @@
-/** Small fetch helpers for integration tests: JSON in, status + parsed JSON out. */
+/** Small HTTP helpers for integration tests: JSON in, status + parsed JSON out. */
+import http from "node:http";
 
 export interface JsonResponse<T = unknown> {
   status: number;
@@ -34,4 +35,46 @@ export function client(baseUrl: string) {
     put: <T = Record<string, unknown>>(path: string, body?: unknown) => request<T>(baseUrl, "PUT", path, body),
     del: <T = Record<string, unknown>>(path: string) => request<T>(baseUrl, "DELETE", path),
   };
+}
+
+/**
+ * Uploads `chunks` the way a careful HTTP client does against a server that may answer
+ * before the body is done (413): one chunk at a time, stopping as soon as the response
+ * arrives. The server then closes the connection; errors from that close after the
+ * response are expected. (fetch keeps writing and can fail with EPIPE before it reads the
+ * early answer.) Without `contentLength` the body is sent chunked.
+ */
+export function uploadEarlyAnswered(
+  baseUrl: string,
+  method: string,
+  path: string,
+  chunks: Iterable<string | Uint8Array>,
+  contentLength?: number,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: unknown }> {
+  const url = new URL(path, baseUrl);
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const headers: http.OutgoingHttpHeaders = { "content-type": "application/json" };
+    if (contentLength !== undefined) headers["content-length"] = contentLength;
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method, headers, agent: false }, (res) => {
+      answered = true;
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : null }));
+      res.on("error", reject);
+    });
+    req.on("error", (err) => {
+      if (!answered) reject(err);
+    });
+    const it = chunks[Symbol.iterator]();
+    const next = () => {
+      if (answered) return;
+      const step = it.next();
+      if (step.done) return void req.end();
+      // After each write, let the event loop read whatever the server has answered.
+      req.write(step.value, () => setImmediate(next));
+    };
+    next();
+  });
 }
