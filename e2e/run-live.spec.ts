@@ -5,15 +5,18 @@ import { fanOutGateGraph, RunApi } from "./pages/run-fixtures";
 import { RunTimelinePage } from "./pages/run-timeline-page";
 
 test("a fan-out run streams live, pauses at the gate, is approved from the inbox and completes live", async ({ page, context, request }) => {
-  const { id } = await new Api(request).createWorkflow("Live fan-out", fanOutGateGraph(2000));
+  const { id } = await new Api(request).createWorkflow("Live fan-out", fanOutGateGraph(4000));
   const runs = new RunApi(request);
   const runId = await runs.trigger(id, { ticket: "printer on fire" });
 
   const run = new RunTimelinePage(page);
   await run.goto(runId);
-  // Parallel branches are seen running, on the timeline and on the canvas, before they settle.
-  await expect(run.row("enrich")).toHaveAttribute("data-status", "running");
-  await expect(run.canvasNode("enrich")).toHaveAttribute("data-mark", "running");
+  // Parallel branches are seen running, on the timeline and on the canvas (polled together:
+  // the canvas may mount after the timeline), before they settle.
+  await Promise.all([
+    expect(run.row("enrich")).toHaveAttribute("data-status", "running"),
+    expect(run.canvasNode("enrich")).toHaveAttribute("data-mark", "running"),
+  ]);
   await expect(run.connection).toHaveAttribute("data-state", "live");
   await expect(run.row("lookup")).toHaveAttribute("data-status", "completed");
   await expect(run.canvasNode("join")).toHaveAttribute("data-mark", "completed");
