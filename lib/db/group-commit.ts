@@ -31,11 +31,14 @@ export class GroupCommit<W, R> {
    * @param apply applies one write; throws to undo it (and only it).
    * @param hooks `committed` runs after the shared transaction commits, `aborted` when an
    *   attempt is rolled back (nothing of it stands): owners keep in-memory caches consistent.
+   *   `attempting` runs before each attempt with the batch's writes in order: `together`
+   *   when they stand or fall as one transaction (an owner may then skip work a later
+   *   write of the batch redoes), `alone` when each write may be undone by itself.
    */
   constructor(
     private readonly db: Database.Database,
     private readonly apply: (write: W) => R,
-    private readonly hooks: { committed(): void; aborted(): void },
+    private readonly hooks: { committed(): void; aborted(): void; attempting?(writes: readonly W[], mode: "together" | "alone"): void },
   ) {
     this.applyAllOrNothing = db.transaction((batch: Pending<W, R>[], outcomes: Outcome<R>[]) => {
       for (const item of batch) {
@@ -78,6 +81,7 @@ export class GroupCommit<W, R> {
     if (batch.length === 0) return;
     const outcomes: Outcome<R>[] = [];
     try {
+      this.hooks.attempting?.(batch.map((item) => item.write), "together");
       this.run(this.applyAllOrNothing, batch, outcomes);
     } catch (e) {
       // Nothing of that attempt stands, but `apply` may have advanced in-memory state for it.
@@ -85,6 +89,7 @@ export class GroupCommit<W, R> {
       if (!(e instanceof WriteFailed)) return this.rejectAll(batch, e);
       outcomes.length = 0;
       try {
+        this.hooks.attempting?.(batch.map((item) => item.write), "alone");
         this.run(this.applyEachInSavepoint, batch, outcomes);
       } catch (err) {
         this.hooks.aborted();

@@ -4,6 +4,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/generated/prisma/client";
 import { runStoreContract } from "@/engine/store/contract";
 import { checkpoint, newRun, statusEvent, step } from "@/engine/store/contract-fixtures";
+import type { StepRecord } from "@/engine/ports";
 import { SqliteRunStore } from "./run-store";
 import { sqlTime } from "./run-rows";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -163,6 +164,75 @@ describe("SqliteRunStore.batched", () => {
     } finally {
       database.close();
     }
+  });
+});
+
+describe("SqliteRunStore step rows in one batch", () => {
+  /** Counts row writes to `steps` with temporary triggers on this connection. */
+  function countStepWrites(sqlite: Database.Database): () => number {
+    sqlite.exec(`CREATE TEMP TABLE step_writes (n INTEGER);
+      CREATE TEMP TRIGGER count_step_inserts AFTER INSERT ON main.steps BEGIN INSERT INTO step_writes VALUES (1); END;
+      CREATE TEMP TRIGGER count_step_updates AFTER UPDATE ON main.steps BEGIN INSERT INTO step_writes VALUES (1); END;`);
+    return () => sqlite.prepare("SELECT COUNT(*) FROM step_writes").pluck().get() as number;
+  }
+
+  async function withStore(test: (store: SqliteRunStore, sqlite: Database.Database) => Promise<void>): Promise<void> {
+    const database = createTestDatabase();
+    try {
+      const store = new SqliteRunStore(database.sqlite);
+      insertWorkflow(database.sqlite, "wf");
+      await store.createRun(newRun("r1", "wf"));
+      await test(store, database.sqlite);
+    } finally {
+      database.close();
+    }
+  }
+
+  const running = step("r1", 1, { status: "running", started_at: 1_764_547_200_000, finished_at: null, duration_ms: null });
+  const done = step("r1", 1, { status: "completed", output: "reply", started_at: 1_764_547_200_000, finished_at: 1_764_547_200_005, duration_ms: 5 });
+  const startWrite = { run_id: "r1", steps: [running], events: [{ type: "step.started" as const, run_id: "r1", step: running }] };
+  const finishWrite = { run_id: "r1", steps: [done], events: [{ type: "step.finished" as const, run_id: "r1", step: done }] };
+
+  it("writes a step started and settled in the same turn once, with both events", async () => {
+    await withStore(async (store, sqlite) => {
+      const writes = countStepWrites(sqlite);
+      const [started, finished] = await Promise.all([store.commit(startWrite), store.commit(finishWrite)]);
+      expect(writes()).toBe(1);
+      expect(await store.listSteps("r1")).toEqual([done]);
+      expect([...started, ...finished].map((e) => [e.seq, e.type])).toEqual([[1, "step.started"], [2, "step.finished"]]);
+      const replayed = await store.listEvents("r1", 0);
+      expect(replayed.map((e) => (e.data as { step: StepRecord }).step.status)).toEqual(["running", "completed"]);
+    });
+  });
+
+  it("writes each version when the writes land in different turns, or a caller's write sits between them", async () => {
+    await withStore(async (store, sqlite) => {
+      const writes = countStepWrites(sqlite);
+      await store.commit(startWrite);
+      await store.commit(finishWrite);
+      expect(writes()).toBe(2);
+      const seen: string[] = [];
+      const again = step("r1", 2, { status: "running", finished_at: null, duration_ms: null });
+      await Promise.all([
+        store.commit({ run_id: "r1", steps: [again] }),
+        store.batched(() => seen.push(sqlite.prepare("SELECT status FROM steps WHERE id = ?").pluck().get(again.id) as string)),
+        store.commit({ run_id: "r1", steps: [{ ...again, status: "completed" }] }),
+      ]);
+      expect(seen).toEqual(["running"]);
+      expect(writes()).toBe(4);
+      expect((await store.listSteps("r1")).map((s) => s.status)).toEqual(["completed", "completed"]);
+    });
+  });
+
+  it("keeps the started row when the write that settles it fails", async () => {
+    await withStore(async (store) => {
+      const failing = { ...finishWrite, checkpoint: checkpoint("another-run", 1, { a: 1 }, null) };
+      const [started, finished] = await Promise.allSettled([store.commit(startWrite), store.commit(failing)]);
+      expect(started.status).toBe("fulfilled");
+      expect(finished.status).toBe("rejected");
+      expect(await store.listSteps("r1")).toEqual([running]);
+      expect((await store.listEvents("r1", 0)).map((e) => e.type)).toEqual(["step.started"]);
+    });
   });
 });
 

@@ -59,6 +59,14 @@ export class SqliteRunStore implements RunStore {
   private readonly graphs = new Map<string, Graph>();
   private readonly group: GroupCommit<RunWrite | BatchedWrite, unknown>;
   private readonly now: () => number;
+  /**
+   * Steps of the batch in flight (`write index:step index`) whose row a later write of the
+   * same batch rewrites — a step started and settled within one event-loop turn: their row
+   * write is skipped, their events are not. Empty when each write may be undone by itself.
+   */
+  private superseded = new Set<string>();
+  /** Index in the batch in flight of the write being applied. */
+  private writeIndex = 0;
 
   constructor(private readonly db: Database.Database, private readonly options: SqliteRunStoreOptions = {}) {
     this.sql = prepareRunStatements(db);
@@ -75,6 +83,10 @@ export class SqliteRunStore implements RunStore {
         // Cursors used by the lost batch were consumed; forget every head (reloaded on demand).
         this.pendingHeads.clear();
         this.heads.clear();
+      },
+      attempting: (writes, mode) => {
+        this.superseded = mode === "together" ? supersededSteps(writes) : new Set();
+        this.writeIndex = 0;
       },
     });
   }
@@ -111,11 +123,12 @@ export class SqliteRunStore implements RunStore {
 
   /** One write, inside its own savepoint of the batch transaction. */
   private apply(job: RunWrite | BatchedWrite): unknown {
+    const index = this.writeIndex++;
     if ("batched" in job) return job.batched();
     const write = job;
     const head = this.head(write.run_id);
     try {
-      return this.applyWrite(write, head);
+      return this.applyWrite(write, head, index);
     } catch (e) {
       // The encoder cursor was consumed, and the cached head may be what failed (another
       // writer's events): forget it, so the next write reloads it and checkpoints in full.
@@ -124,11 +137,14 @@ export class SqliteRunStore implements RunStore {
     }
   }
 
-  private applyWrite(write: RunWrite, head: RunHead): StoredEvent[] {
+  private applyWrite(write: RunWrite, head: RunHead, index: number): StoredEvent[] {
     const runId = write.run_id;
     let lastStepSeq = head.last_step_seq;
-    for (const step of write.steps ?? []) {
+    const steps = write.steps ?? [];
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i];
       if (step.run_id !== runId) throw new Error(`step ${step.id} belongs to run ${step.run_id}, not ${runId}`);
+      if (this.superseded.size > 0 && this.superseded.has(`${index}:${i}`)) continue;
       const row = { ...stepToRow(step), num: head.num };
       const updated = step.seq <= lastStepSeq && this.sql.updateStepValues.run(row).changes === 1;
       if (!updated && this.sql.upsertStep.run(row).changes === 0) throw new Error(`run ${runId} already has another step at seq ${step.seq}`);
@@ -241,4 +257,29 @@ export class SqliteRunStore implements RunStore {
     const chain = checkpointChain(seq, (s) => bySeq.get(s));
     return chain ? materialize(chain) : null;
   }
+}
+
+/**
+ * The step records of a batch that a later write of the same batch writes again (same run,
+ * id and seq): only the last version of such a row needs writing, since the batch commits
+ * as one. A caller's own write (`batched`) is a barrier: it may read what came before it.
+ */
+function supersededSteps(writes: readonly (RunWrite | BatchedWrite)[]): Set<string> {
+  const superseded = new Set<string>();
+  const later = new Set<string>();
+  for (let i = writes.length - 1; i >= 0; i--) {
+    const write = writes[i];
+    if ("batched" in write) {
+      later.clear();
+      continue;
+    }
+    const steps = write.steps ?? [];
+    for (let j = steps.length - 1; j >= 0; j--) {
+      const step = steps[j];
+      const key = `${step.run_id}\u0000${step.id}\u0000${step.seq}`;
+      if (later.has(key)) superseded.add(`${i}:${j}`);
+      else later.add(key);
+    }
+  }
+  return superseded;
 }
