@@ -16,7 +16,7 @@ import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunStore, RunWrite
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, type CodecPolicy, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { GroupCommit } from "./group-commit";
 import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, sqlTime, stepFromRow, stepToRow, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
-import { prepareRunStatements, type RunStatements } from "./run-statements";
+import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
 
 /** Parsed workflow-version graphs kept in memory (see `versionGraph`). */
 const GRAPH_CACHE_SIZE = 64;
@@ -145,16 +145,16 @@ export class SqliteRunStore implements RunStore {
       const step = steps[i];
       if (step.run_id !== runId) throw new Error(`step ${step.id} belongs to run ${step.run_id}, not ${runId}`);
       if (this.superseded.size > 0 && this.superseded.has(`${index}:${i}`)) continue;
-      const row = { ...stepToRow(step), num: head.num };
-      const updated = step.seq <= lastStepSeq && this.sql.updateStepValues.run(row).changes === 1;
-      if (!updated && this.sql.upsertStep.run(row).changes === 0) throw new Error(`run ${runId} already has another step at seq ${step.seq}`);
+      const row = stepToRow(step);
+      const updated = step.seq <= lastStepSeq && this.sql.updateStepValues.run(updateStepParams(row, head.num)).changes === 1;
+      if (!updated && this.sql.upsertStep.run(upsertStepParams(row, head.num)).changes === 0) throw new Error(`run ${runId} already has another step at seq ${step.seq}`);
       lastStepSeq = Math.max(lastStepSeq, step.seq);
     }
     let cursor = head.cursor;
     if (write.checkpoint) {
       if (write.checkpoint.run_id !== runId) throw new Error(`checkpoint of run ${write.checkpoint.run_id} written to run ${runId}`);
       const encoded = encodeCheckpoint(write.checkpoint, cursor, this.options.codec);
-      this.sql.insertCheckpoint.run({ ...checkpointToRow(encoded.row), num: head.num });
+      this.sql.insertCheckpoint.run(checkpointParams(checkpointToRow(encoded.row), head.num));
       cursor = encoded.cursor;
     }
     if (write.run) this.patchRun(runId, write.run);
@@ -163,7 +163,8 @@ export class SqliteRunStore implements RunStore {
     const at = sqlTime(createdAt);
     // The returned events carry the caller's own objects; what is stored is their JSON.
     const stored = (write.events ?? []).map((event): StoredEvent => {
-      this.sql.insertEvent.run({ num: head.num, run_id: runId, seq: ++seq, type: event.type, data: JSON.stringify(event), created_at: at });
+      seq++;
+      this.sql.insertEvent.run(head.num, seq, runId, seq, event.type, JSON.stringify(event), at);
       return { run_id: runId, seq, type: event.type, data: event, created_at: createdAt };
     });
     this.pendingHeads.set(runId, { num: head.num, last_event_seq: seq, last_step_seq: lastStepSeq, cursor });
