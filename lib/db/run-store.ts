@@ -64,7 +64,7 @@ export class SqliteRunStore implements RunStore {
    * same batch rewrites — a step started and settled within one event-loop turn: their row
    * write is skipped, their events are not. Empty when each write may be undone by itself.
    */
-  private superseded = new Set<string>();
+  private superseded: ReadonlySet<number> = NONE;
   /** Index in the batch in flight of the write being applied. */
   private writeIndex = 0;
 
@@ -85,7 +85,7 @@ export class SqliteRunStore implements RunStore {
         this.heads.clear();
       },
       attempting: (writes, mode) => {
-        this.superseded = mode === "together" ? supersededSteps(writes) : new Set();
+        this.superseded = mode === "together" ? supersededSteps(writes) : NONE;
         this.writeIndex = 0;
       },
     });
@@ -144,7 +144,7 @@ export class SqliteRunStore implements RunStore {
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i];
       if (step.run_id !== runId) throw new Error(`step ${step.id} belongs to run ${step.run_id}, not ${runId}`);
-      if (this.superseded.size > 0 && this.superseded.has(`${index}:${i}`)) continue;
+      if (this.superseded.size > 0 && this.superseded.has(stepSlot(index, i))) continue;
       const row = stepToRow(step);
       const updated = step.seq <= lastStepSeq && this.sql.updateStepValues.run(updateStepParams(row, head.num)).changes === 1;
       if (!updated && this.sql.upsertStep.run(upsertStepParams(row, head.num)).changes === 0) throw new Error(`run ${runId} already has another step at seq ${step.seq}`);
@@ -260,14 +260,22 @@ export class SqliteRunStore implements RunStore {
   }
 }
 
+const NONE: ReadonlySet<number> = new Set();
+
+/** A step's place in a batch: its write's index and its index in that write's steps. */
+const stepSlot = (write: number, step: number) => write * 2 ** 24 + step;
+
 /**
- * The step records of a batch that a later write of the same batch writes again (same run,
- * id and seq): only the last version of such a row needs writing, since the batch commits
- * as one. A caller's own write (`batched`) is a barrier: it may read what came before it.
+ * The places ({@link stepSlot}) of the steps of a batch that a later write of the same
+ * batch writes again (same run, id and seq): only the last version of such a row needs
+ * writing, since the batch commits as one. A caller's own write (`batched`) is a barrier:
+ * it may read what came before it.
  */
-function supersededSteps(writes: readonly (RunWrite | BatchedWrite)[]): Set<string> {
-  const superseded = new Set<string>();
-  const later = new Set<string>();
+function supersededSteps(writes: readonly (RunWrite | BatchedWrite)[]): ReadonlySet<number> {
+  if (writes.length < 2) return NONE;
+  let superseded: Set<number> | null = null;
+  // Step ids are unique (the table's key), so a later version is found by id.
+  const later = new Map<string, StepRecord>();
   for (let i = writes.length - 1; i >= 0; i--) {
     const write = writes[i];
     if ("batched" in write) {
@@ -277,10 +285,10 @@ function supersededSteps(writes: readonly (RunWrite | BatchedWrite)[]): Set<stri
     const steps = write.steps ?? [];
     for (let j = steps.length - 1; j >= 0; j--) {
       const step = steps[j];
-      const key = `${step.run_id}\u0000${step.id}\u0000${step.seq}`;
-      if (later.has(key)) superseded.add(`${i}:${j}`);
-      else later.add(key);
+      const next = later.get(step.id);
+      if (next && next.run_id === step.run_id && next.seq === step.seq) (superseded ??= new Set()).add(stepSlot(i, j));
+      else later.set(step.id, step);
     }
   }
-  return superseded;
+  return superseded ?? NONE;
 }
