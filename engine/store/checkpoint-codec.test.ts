@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckpointWrite, QueueItem, SchedulerMeta, State } from "../ports";
-import { checkpointChain, encodeCheckpoint, materialize, materializeAll, type EncodedCheckpoint, type EncoderCursor } from "./checkpoint-codec";
+import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type EncodedCheckpoint, type EncoderCursor } from "./checkpoint-codec";
 
 /** A sliding queue: items leave at the front and arrive at the back, with and without edge ids. */
 function queueAt(seq: number): QueueItem[] {
@@ -133,6 +133,14 @@ describe("checkpoint codec", () => {
     all[0].state.mutated = true;
     expect(all[1].state.mutated).toBeUndefined();
     expect(restore(1).state.mutated).toBeUndefined();
+    const states = materializeStates([...rows.values()].reverse());
+    expect([...states.keys()].sort((a, b) => a - b)).toEqual(expected.map((_, i) => i + 1));
+    for (const [seq, s] of states) expect(s).toEqual(expected[seq - 1]);
+    states.get(1)!.mutated = true;
+    expect(states.get(2)!.mutated).toBeUndefined();
+    const delta = [...rows.values()].find((r) => r.encoding === "delta")!;
+    const broken = [...rows.values()].filter((r) => r.seq !== delta.base_seq);
+    expect(() => materializeStates(broken)).toThrow(`checkpoint ${delta.seq}: its base ${delta.base_seq} is missing`);
   });
 
   it("keeps a key named __proto__ as plain data", () => {

@@ -206,6 +206,34 @@ export function materializeAll(rows: readonly EncodedCheckpoint[]): CheckpointRe
   });
 }
 
+/** What {@link materializeStates} reads of a checkpoint row. */
+export type EncodedState = Pick<EncodedCheckpoint, "seq" | "encoding" | "base_seq" | "state">;
+
+/**
+ * The state alone of every checkpoint (seq → state, each its own object), in one forward
+ * pass like {@link materializeAll} but without rebuilding completed lists, queues and
+ * scheduler meta: what showing each step's input needs.
+ */
+export function materializeStates(rows: readonly EncodedState[]): Map<number, State> {
+  const done = new Map<number, State>();
+  for (const row of [...rows].sort((a, b) => a.seq - b.seq)) {
+    if (row.encoding === "full") {
+      done.set(row.seq, JSON.parse(row.state) as State);
+      continue;
+    }
+    // A delta's base is an earlier checkpoint: already materialized in seq order.
+    const base = done.get(row.base_seq);
+    if (!base) throw new Error(`checkpoint ${row.seq}: its base ${row.base_seq} is missing`);
+    const state: State = {};
+    for (const key of Object.keys(base)) setOwn(state, key, base[key]);
+    const delta = JSON.parse(row.state) as StateDelta;
+    for (const key of Object.keys(delta.set)) setOwn(state, key, delta.set[key]);
+    for (const key of delta.unset) delete state[key];
+    done.set(row.seq, state);
+  }
+  return done;
+}
+
 /** The record of a delta row, built on its base record without changing it. */
 function applyDeltaRow(base: CheckpointRecord, row: EncodedCheckpoint): CheckpointRecord {
   const state: State = {};

@@ -111,6 +111,7 @@ export function prepareRunStatements(db: Database.Database) {
     chainStart: db.prepare(`SELECT seq FROM checkpoints WHERE ${inRun(RUN_NUM, "", "0", "@seq")} AND encoding = 'full' ORDER BY row_key DESC LIMIT 1`).pluck(),
     selectCheckpointRange: db.prepare(`${CHECKPOINTS} WHERE ${inRun(RUN_NUM, "", "@from", "@to")} ORDER BY row_key`),
     selectCheckpoints: db.prepare(`${CHECKPOINTS} WHERE ${inRun(RUN_NUM)} ORDER BY row_key`),
+    selectCheckpointStates: db.prepare(`SELECT seq, encoding, base_seq, state FROM checkpoints WHERE ${inRun(RUN_NUM)} ORDER BY row_key`),
     selectEvents: db.prepare(`${EVENTS} WHERE ${inRun(RUN_NUM, "", "MAX(@after + 1, 0)")} ORDER BY row_key`),
   };
 }

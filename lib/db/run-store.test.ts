@@ -106,6 +106,33 @@ describe("SqliteRunStore", () => {
   });
 });
 
+describe("SqliteRunStore.listCheckpointStates", () => {
+  it("gives each checkpoint's state as listCheckpoints does, full snapshots and deltas alike", async () => {
+    const database = createTestDatabase();
+    try {
+      const store = new SqliteRunStore(database.sqlite, { codec: { full_every: 4 } });
+      insertWorkflow(database.sqlite, "wf");
+      await store.createRun(newRun("r1", "wf"));
+      const state: Record<string, unknown> = { input: { q: 1 }, pad: "p".repeat(500) };
+      for (let seq = 1; seq <= 10; seq++) {
+        state[`k${seq % 3}`] = seq;
+        if (seq === 6) delete state.input;
+        await store.commit({ run_id: "r1", checkpoint: checkpoint("r1", seq, state, seq === 1 ? null : [`k${seq % 3}`, "input"]) });
+      }
+      const full = await store.listCheckpoints("r1");
+      const states = await store.listCheckpointStates("r1");
+      expect([...states.keys()]).toEqual(full.map((c) => c.seq));
+      for (const c of full) expect(states.get(c.seq)).toEqual(c.state);
+      expect(states.get(10)).toEqual({ pad: "p".repeat(500), k0: 9, k1: 10, k2: 8 });
+      const encodings = database.sqlite.prepare("SELECT encoding FROM checkpoints ORDER BY seq").pluck().all();
+      expect(encodings).toContain("delta");
+      expect(encodings.filter((e) => e === "full").length).toBeGreaterThan(1);
+    } finally {
+      database.close();
+    }
+  });
+});
+
 describe("SqliteRunStore row keys", () => {
   it("keeps each run's rows to itself, whatever seq bounds a reader asks for", async () => {
     const database = createTestDatabase();

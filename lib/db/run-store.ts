@@ -12,8 +12,8 @@
 import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { graphSchema, type Graph } from "../../engine/graph/schema";
-import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunStore, RunWrite, StepRecord, StoredEvent } from "../../engine/ports";
-import { checkpointChain, encodeCheckpoint, materialize, materializeAll, type CodecPolicy, type EncoderCursor } from "../../engine/store/checkpoint-codec";
+import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunStore, RunWrite, State, StepRecord, StoredEvent } from "../../engine/ports";
+import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { GroupCommit } from "./group-commit";
 import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, sqlTime, stepFromRow, stepToRow, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
@@ -240,6 +240,11 @@ export class SqliteRunStore implements RunStore {
 
   async listCheckpoints(runId: string): Promise<CheckpointRecord[]> {
     return materializeAll((this.sql.selectCheckpoints.all({ run_id: runId }) as CheckpointRow[]).map(checkpointFromRow));
+  }
+
+  /** The state of each of the run's checkpoints (seq → state), without the rest of them. */
+  async listCheckpointStates(runId: string): Promise<Map<number, State>> {
+    return materializeStates(this.sql.selectCheckpointStates.all({ run_id: runId }) as EncodedState[]);
   }
 
   async getCheckpoint(runId: string, seq: number): Promise<CheckpointRecord | null> {

@@ -88,13 +88,14 @@ export async function getRun({ id, stepInputs: withInputs = true }: { id: string
   return toRunDto(found.run, found.workflow_name, steps, (s) => inputs.get(s.input_checkpoint) ?? null);
 }
 
-/** Public state per checkpoint seq the steps started from: all checkpoints materialized in one pass. */
+/** Public state per checkpoint seq the steps started from: the checkpoints' states materialized in one pass. */
 async function stepInputs(runId: string, steps: StepRecord[]): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>();
   if (steps.length === 0) return out;
-  const wanted = new Set(steps.map((s) => s.input_checkpoint));
-  for (const cp of await runReads().listCheckpoints(runId)) {
-    if (wanted.has(cp.seq)) out.set(cp.seq, publicState(cp.state));
+  const states = await runReads().listCheckpointStates(runId);
+  for (const { input_checkpoint: seq } of steps) {
+    const state = states.get(seq);
+    if (state && !out.has(seq)) out.set(seq, publicState(state));
   }
   return out;
 }
