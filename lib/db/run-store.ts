@@ -60,9 +60,9 @@ export class SqliteRunStore implements RunStore {
   private readonly group: GroupCommit<RunWrite | BatchedWrite, unknown>;
   private readonly now: () => number;
   /**
-   * Steps of the batch in flight (`write index:step index`) whose row a later write of the
-   * same batch rewrites — a step started and settled within one event-loop turn: their row
-   * write is skipped, their events are not. Empty when each write may be undone by itself.
+   * Steps of the batch in flight (by {@link stepSlot}) whose row a later write of the same
+   * batch rewrites — a step started and settled within one event-loop turn: their row write
+   * is skipped, their events are not. Empty when each write may be undone by itself.
    */
   private superseded: ReadonlySet<number> = NONE;
   /** Index in the batch in flight of the write being applied. */
