@@ -12,7 +12,6 @@ import { fileURLToPath } from "node:url";
 import { SERVER_NODE_OPTIONS } from "../../../scripts/server-node-options.mjs";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
-const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
 
 export interface TestServer {
   baseUrl: string;
@@ -30,22 +29,26 @@ export interface TestServer {
 export interface ServerOptions {
   /** Extra environment for the server process. */
   env?: Record<string, string>;
+  /** The checkout to serve (its build and its node_modules); default this one. */
+  root?: string;
   /** Keep the temporary directory after stop (to inspect the database). */
   keepFiles?: boolean;
 }
 
 /** Starts a server and resolves once `/api/health` answers. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const root = options.root ?? ROOT;
+  const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
   const distDir = process.env.NEXT_DIST_DIR || ".next";
-  if (!existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
-    throw new Error(`no build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npm run build\` first`);
+  if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
+    throw new Error(`no build in ${path.join(root, distDir)}: run \`NEXT_DIST_DIR=${distDir} npm run build\` there first`);
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-it-"));
   const dbFile = path.join(dir, "test.db");
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", ...options.env };
   // The server's own options (as `npm start` sets them), never the test runner's.
   env.NODE_OPTIONS = options.env?.NODE_OPTIONS ?? SERVER_NODE_OPTIONS;
-  const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: ROOT, env, encoding: "utf8" });
+  const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, encoding: "utf8" });
   if (migrate.status !== 0) throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
   const port = await freePort();
@@ -55,7 +58,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 
   const launch = async () => {
     // The `next` bin runs the server in this very process (exec semantics): killing its pid leaves no orphan.
-    const proc = spawn(bin("next"), ["start", "-H", "127.0.0.1", "-p", String(port)], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const proc = spawn(bin("next"), ["start", "-H", "127.0.0.1", "-p", String(port)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     child = proc;
     let output = "";
     proc.stdout?.on("data", (d) => {

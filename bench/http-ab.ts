@@ -1,0 +1,79 @@
+/**
+ * A/B of two builds through the HTTP API, interleaved so both see the same machine: this
+ * checkout's build against the one in `BASE_DIR` (another checkout, built with the same
+ * `NEXT_DIST_DIR`). Both servers run at once on fresh databases with the same Node options:
+ * - sequential: trigger + wait of chain_10, alternating one request to each (SEQ_COUNT pairs,
+ *   the order flipping every pair), p50/p95 per build;
+ * - shared load: CLIENTS clients on each build at the same time for LOAD_SECONDS, ROUNDS
+ *   times; the cheaper build completes more runs.
+ * A machine whose speed drifts within minutes makes back-to-back runs of `bench/http.ts`
+ * useless for changes of a few percent; this cancels the drift. See bench/README.md.
+ *
+ *   BASE_DIR=/tmp/base NEXT_DIST_DIR=.next-runs npx tsx bench/http-ab.ts
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { startServer, type TestServer } from "../tests/integration/support/server";
+import { closedLoop, httpClient, percentile, type HttpClient } from "./http-load";
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const round = (n: number) => Math.round(n * 100) / 100;
+
+interface Side {
+  name: "base" | "this";
+  server: TestServer;
+  client: HttpClient;
+  path: string;
+}
+
+async function side(name: Side["name"], root: string, graph: unknown): Promise<Side> {
+  const server = await startServer({ root });
+  const client = httpClient(server.baseUrl);
+  const created = await client.post("/api/workflows", { name: "chain_10", graph });
+  if (created.status !== 201) throw new Error(`${name}: creating the workflow answered ${created.status} ${created.body}`);
+  const { id } = JSON.parse(created.body) as { id: string };
+  return { name, server, client, path: `/api/workflows/${id}/runs?wait=10000` };
+}
+
+async function main(): Promise<void> {
+  const baseDir = process.env.BASE_DIR;
+  if (!baseDir) throw new Error("set BASE_DIR to the checkout to compare with (built with the same NEXT_DIST_DIR)");
+  const graph = JSON.parse(readFileSync(path.join(process.cwd(), "bench/workloads/chain_10.json"), "utf8")) as { nodes: unknown[] };
+  const sides = [await side("base", path.resolve(baseDir), graph), await side("this", process.cwd(), graph)];
+  try {
+    for (let i = 0; i < env("WARMUP", 1000); i++) for (const s of sides) await s.client.post(s.path, { input: { i } });
+
+    const times = new Map(sides.map((s) => [s.name, [] as number[]]));
+    for (let i = 0; i < env("SEQ_COUNT", 2000); i++) {
+      for (const s of i % 2 ? sides : [...sides].reverse()) {
+        const t0 = performance.now();
+        const res = await s.client.post(s.path, { input: { i } });
+        times.get(s.name)!.push(performance.now() - t0);
+        if (res.status !== 201) throw new Error(`${s.name}: trigger answered ${res.status} ${res.body.slice(0, 300)}`);
+      }
+    }
+    const seq = Object.fromEntries(
+      sides.map((s) => {
+        const sorted = times.get(s.name)!.sort((a, b) => a - b);
+        return [s.name, { p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)) }];
+      }),
+    );
+    console.log(JSON.stringify({ bench: "http_ab.sequential_trigger_wait", pairs: env("SEQ_COUNT", 2000), ...seq }));
+
+    for (let r = 0; r < env("ROUNDS", 3); r++) {
+      const results = await Promise.all(sides.map((s) => closedLoop(s.client, s.path, env("CLIENTS", 50), env("LOAD_SECONDS", 15) * 1000, graph.nodes.length)));
+      const shared = Object.fromEntries(sides.map((s, i) => [s.name, { runs_per_s: results[i].runs_per_s, errors: results[i].errors }]));
+      console.log(JSON.stringify({ bench: "http_ab.shared_load", clients_each: env("CLIENTS", 50), ...shared }));
+    }
+  } finally {
+    for (const s of sides) {
+      s.client.close();
+      await s.server.stop();
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
