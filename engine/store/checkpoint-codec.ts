@@ -224,23 +224,24 @@ export function materializeStates(rows: readonly EncodedState[]): Map<number, St
     // A delta's base is an earlier checkpoint: already materialized in seq order.
     const base = done.get(row.base_seq);
     if (!base) throw new Error(`checkpoint ${row.seq}: its base ${row.base_seq} is missing`);
-    const state: State = {};
-    for (const key of Object.keys(base)) setOwn(state, key, base[key]);
-    const delta = JSON.parse(row.state) as StateDelta;
-    for (const key of Object.keys(delta.set)) setOwn(state, key, delta.set[key]);
-    for (const key of delta.unset) delete state[key];
-    done.set(row.seq, state);
+    done.set(row.seq, withStateDelta(base, row.state));
   }
   return done;
 }
 
-/** The record of a delta row, built on its base record without changing it. */
-function applyDeltaRow(base: CheckpointRecord, row: EncodedCheckpoint): CheckpointRecord {
+/** A new state: `base` (left unchanged) with a delta row's state (JSON {@link StateDelta}) applied. */
+function withStateDelta(base: State, deltaJson: string): State {
   const state: State = {};
-  for (const key of Object.keys(base.state)) setOwn(state, key, base.state[key]);
-  const delta = JSON.parse(row.state) as StateDelta;
+  for (const key of Object.keys(base)) setOwn(state, key, base[key]);
+  const delta = JSON.parse(deltaJson) as StateDelta;
   for (const key of Object.keys(delta.set)) setOwn(state, key, delta.set[key]);
   for (const key of delta.unset) delete state[key];
+  return state;
+}
+
+/** The record of a delta row, built on its base record without changing it. */
+function applyDeltaRow(base: CheckpointRecord, row: EncodedCheckpoint): CheckpointRecord {
+  const state = withStateDelta(base.state, row.state);
   const meta = JSON.parse(JSON.stringify(base.meta)) as SchedulerMeta;
   applyMetaDelta(meta, JSON.parse(row.meta) as MetaDelta);
   return {
