@@ -14,10 +14,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startServer, type TestServer } from "../tests/integration/support/server";
-import { closedLoop, httpClient, percentile, type HttpClient } from "./http-load";
+import { closedLoop, failed, httpClient, percentile, round, type HttpClient } from "./http-load";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const round = (n: number) => Math.round(n * 100) / 100;
 
 interface Side {
   name: "base" | "this";
@@ -49,7 +48,7 @@ async function main(): Promise<void> {
         const t0 = performance.now();
         const res = await s.client.post(s.path, { input: { i } });
         times.get(s.name)!.push(performance.now() - t0);
-        if (res.status !== 201) throw new Error(`${s.name}: trigger answered ${res.status} ${res.body.slice(0, 300)}`);
+        if (failed(res)) throw new Error(`${s.name}: trigger answered ${res.status} ${res.body.slice(0, 300)}`);
       }
     }
     const seq = Object.fromEntries(

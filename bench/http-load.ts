@@ -33,7 +33,7 @@ export function httpClient(baseUrl: string, maxSockets = 256): HttpClient {
   };
 }
 
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Requests per second of a trivial route with `clients` concurrent loops: the framework's floor. */
 export async function routeFloor(client: HttpClient, path: string, clients: number, durationMs: number) {
@@ -57,7 +57,7 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** A response counts as an error unless it is 201 with a completed run. */
-function failed(res: { status: number; body: string }): boolean {
+export function failed(res: { status: number; body: string }): boolean {
   return res.status !== 201 || !res.body.includes('"status":"completed"');
 }
 
