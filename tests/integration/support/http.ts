@@ -40,9 +40,10 @@ export function client(baseUrl: string) {
 /**
  * Uploads `chunks` the way a careful HTTP client does against a server that may answer
  * before the body is done (413): one chunk at a time, stopping as soon as the response
- * arrives. The server then closes the connection; errors from that close after the
- * response are expected. (fetch keeps writing and can fail with EPIPE before it reads the
- * early answer.) Without `contentLength` the body is sent chunked.
+ * arrives, pausing between chunks so an early answer is read before the next write. The
+ * server then closes the connection; errors from that close after the response are
+ * expected. (fetch keeps writing and can fail with EPIPE before it reads the early
+ * answer.) Without `contentLength` the body is sent chunked.
  */
 export function uploadEarlyAnswered(
   baseUrl: string,
@@ -72,8 +73,10 @@ export function uploadEarlyAnswered(
       if (answered) return;
       const step = it.next();
       if (step.done) return void req.end();
-      // After each write, let the event loop read whatever the server has answered.
-      req.write(step.value, () => setImmediate(next));
+      // After each write, give the server time to answer and the event loop time to read
+      // it: a write after the server has closed fails (EPIPE) and takes the socket, and the
+      // answer in it, down with it.
+      req.write(step.value, () => setTimeout(next, 10));
     };
     next();
   });
