@@ -3,6 +3,7 @@
  * and a closed-loop concurrency test (N clients, each triggering and waiting in a loop).
  */
 import http from "node:http";
+import { RawHttpClient } from "./raw-http";
 
 export interface HttpClient {
   post(path: string, body: unknown): Promise<{ status: number; body: string }>;
@@ -10,8 +11,23 @@ export interface HttpClient {
   close(): void;
 }
 
-/** A client on one keep-alive agent (so the figures measure the server, not TCP handshakes). */
+/**
+ * Keep-alive connections (so the figures measure the server, not TCP handshakes). By default
+ * the lean client of ./raw-http.ts; `LOADGEN_CLIENT=node` uses node:http's agent instead
+ * (what figures before 2026-12-02 used).
+ */
 export function httpClient(baseUrl: string, maxSockets = 256): HttpClient {
+  if (process.env.LOADGEN_CLIENT === "node") return nodeHttpClient(baseUrl, maxSockets);
+  const raw = new RawHttpClient(baseUrl, maxSockets);
+  return {
+    post: (path, body) => raw.request("POST", path, JSON.stringify(body)),
+    get: (path) => raw.request("GET", path),
+    close: () => raw.close(),
+  };
+}
+
+/** The same on node:http's keep-alive agent. */
+function nodeHttpClient(baseUrl: string, maxSockets: number): HttpClient {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const send = (method: string, path: string, payload?: string) =>
@@ -94,6 +110,7 @@ export async function closedLoop(client: HttpClient, path: string, clients: numb
   let errors = 0;
   let sample = "";
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
       let i = 0;
@@ -114,6 +131,7 @@ export async function closedLoop(client: HttpClient, path: string, clients: numb
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpu);
   times.sort((a, b) => a - b);
   const runs = times.length - errors;
   return {
@@ -125,6 +143,8 @@ export async function closedLoop(client: HttpClient, path: string, clients: numb
     p50_ms: round(percentile(times, 50)),
     p95_ms: round(percentile(times, 95)),
     errors,
+    // CPU the load generator itself used per request: taken from the server's cores.
+    loadgen_cpu_ms_per_request: round((user + system) / 1000 / times.length, 3),
     ...(sample ? { first_error: sample } : {}),
   };
 }
