@@ -37,6 +37,36 @@ interface RunHead {
   cursor: EncoderCursor | null;
 }
 
+/**
+ * A run's steps and checkpoint states as this store committed them, kept while a caller
+ * waits for the run (see {@link SqliteRunStore.watch}).
+ */
+export interface RunWatch {
+  /**
+   * The steps (seq order) and checkpoint states committed so far; null when the run's stored
+   * events no longer end where this store's writes left them (someone else wrote to it).
+   */
+  read(): { steps: StepRecord[]; states: EncodedState[] } | null;
+  /** Stop keeping them (idempotent). */
+  stop(): void;
+}
+
+interface Watched {
+  /** Latest committed version of each step, by seq. */
+  steps: Map<number, StepRecord>;
+  states: EncodedState[];
+  /** The run's last event seq as of this store's last committed write to it. */
+  last_event_seq: number;
+}
+
+/** What one write of the batch in flight adds to a watched run, applied once the batch commits. */
+interface StagedWatch {
+  watched: Watched;
+  steps: readonly StepRecord[];
+  state: EncodedState | null;
+  last_event_seq: number;
+}
+
 export interface SqliteRunStoreOptions {
   /** Timestamp source for stored events (default `Date.now`). */
   now?: () => number;
@@ -67,6 +97,9 @@ export class SqliteRunStore implements RunStore {
   private superseded: ReadonlySet<number> = NONE;
   /** Index in the batch in flight of the write being applied. */
   private writeIndex = 0;
+  private readonly watched = new Map<string, Watched>();
+  /** Additions to watched runs by the batch in flight, in write order. */
+  private stagedWatches: StagedWatch[] = [];
 
   constructor(private readonly db: Database.Database, private readonly options: SqliteRunStoreOptions = {}) {
     this.sql = prepareRunStatements(db);
@@ -78,11 +111,13 @@ export class SqliteRunStore implements RunStore {
           else this.heads.delete(runId);
         }
         this.pendingHeads.clear();
+        if (this.stagedWatches.length > 0) this.commitWatches();
       },
       aborted: () => {
         // Cursors used by the lost batch were consumed; forget every head (reloaded on demand).
         this.pendingHeads.clear();
         this.heads.clear();
+        this.stagedWatches = [];
       },
       attempting: (writes, mode) => {
         this.superseded = mode === "together" ? supersededSteps(writes) : NONE;
@@ -121,6 +156,34 @@ export class SqliteRunStore implements RunStore {
     return this.group.submit({ batched: fn }) as Promise<T>;
   }
 
+  /**
+   * Keep the run's steps and checkpoint states in memory as its writes commit, until
+   * `stop()`: a caller waiting for the run (`?wait=`) then answers without reading them back.
+   * Start watching before the run's first write (it starts empty).
+   */
+  watch(runId: string): RunWatch {
+    const watched: Watched = { steps: new Map(), states: [], last_event_seq: 0 };
+    this.watched.set(runId, watched);
+    return {
+      read: () => {
+        if ((this.sql.lastEventSeq.get({ run_id: runId }) as number) !== watched.last_event_seq) return null;
+        return { steps: [...watched.steps.values()].sort((a, b) => a.seq - b.seq), states: watched.states };
+      },
+      stop: () => {
+        if (this.watched.get(runId) === watched) this.watched.delete(runId);
+      },
+    };
+  }
+
+  private commitWatches(): void {
+    for (const { watched, steps, state, last_event_seq } of this.stagedWatches) {
+      for (const step of steps) watched.steps.set(step.seq, asStored(step));
+      if (state) watched.states.push(state);
+      watched.last_event_seq = last_event_seq;
+    }
+    this.stagedWatches = [];
+  }
+
   /** One write, inside its own savepoint of the batch transaction. */
   private apply(job: RunWrite | BatchedWrite): unknown {
     const index = this.writeIndex++;
@@ -151,11 +214,13 @@ export class SqliteRunStore implements RunStore {
       lastStepSeq = Math.max(lastStepSeq, step.seq);
     }
     let cursor = head.cursor;
+    let state: EncodedState | null = null;
     if (write.checkpoint) {
       if (write.checkpoint.run_id !== runId) throw new Error(`checkpoint of run ${write.checkpoint.run_id} written to run ${runId}`);
       const encoded = encodeCheckpoint(write.checkpoint, cursor, this.options.codec);
       this.sql.insertCheckpoint.run(checkpointParams(checkpointToRow(encoded.row), head.num));
       cursor = encoded.cursor;
+      state = encoded.row;
     }
     if (write.run) this.patchRun(runId, write.run);
     let seq = head.last_event_seq;
@@ -168,6 +233,9 @@ export class SqliteRunStore implements RunStore {
       return { run_id: runId, seq, type: event.type, data: event, created_at: createdAt };
     });
     this.pendingHeads.set(runId, { num: head.num, last_event_seq: seq, last_step_seq: lastStepSeq, cursor });
+    // Last, so a write that throws has staged nothing; a batch that rolls back drops it all.
+    const watched = this.watched.get(runId);
+    if (watched) this.stagedWatches.push({ watched, steps, state, last_event_seq: seq });
     return stored;
   }
 
@@ -266,6 +334,12 @@ export class SqliteRunStore implements RunStore {
 }
 
 const NONE: ReadonlySet<number> = new Set();
+
+/** A step as reading its row back returns it: fields the row holds as NULL are null, not absent. */
+const asStored = (step: StepRecord): StepRecord => ({
+  ...step, output: step.output ?? null, error: step.error ?? null, model: step.model ?? null,
+  started_at: step.started_at ?? null, finished_at: step.finished_at ?? null, duration_ms: step.duration_ms ?? null,
+});
 
 /** A step's place in a batch: its write's index and its index in that write's steps. */
 const stepSlot = (write: number, step: number) => write * 2 ** 24 + step;

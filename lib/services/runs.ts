@@ -5,12 +5,14 @@ import "server-only";
  * one transaction, and drives the run in the background under this process's lease.
  */
 import type { RunOptions, RunRecord, RunStatus, StepRecord } from "@/engine/ports";
+import { materializeStates, type EncodedState } from "@/engine/store/checkpoint-codec";
 import { publicState } from "@/engine/run/state";
 import { hasErrors } from "@/engine/validate";
 import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
 import { appendAudit } from "@/lib/db/audit";
 import { newId } from "@/lib/db/ids";
 import { findRunWithWorkflow, findWorkflowHead, insertRun, listRunRows, type RunListPosition } from "@/lib/db/run-queries";
+import type { RunWatch } from "@/lib/db/run-store";
 import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
 import { secretNames } from "@/lib/secrets/service";
@@ -52,18 +54,24 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
     appendAudit(rt.conn, { action: "run.trigger", actorId: t.actor.id, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) });
   });
   const waiter = t.waitMs ? waitForRun(rt.bus, runId, t.waitMs) : null;
-  // Submitted in this same turn, so `run_start` lands in the transaction that creates the run.
-  const started = rt.startTriggered(runId, { run: pendingRun(runId, workflow.id, workflow.version, t, now), graph });
+  // A waiting caller's answer needs the run's steps: kept as they commit instead of read back.
+  const watch = waiter ? rt.store.watch(runId) : null;
   try {
-    await created;
-  } catch (err) {
-    waiter?.cancel();
-    throw err;
+    // Submitted in this same turn, so `run_start` lands in the transaction that creates the run.
+    const started = rt.startTriggered(runId, { run: pendingRun(runId, workflow.id, workflow.version, t, now), graph });
+    try {
+      await created;
+    } catch (err) {
+      waiter?.cancel();
+      throw err;
+    }
+    if (!waiter) return getRun({ id: runId });
+    waiter.also(started.then((h) => h?.done));
+    await waiter.promise;
+    return getRun({ id: runId, watch });
+  } finally {
+    watch?.stop();
   }
-  if (!waiter) return getRun({ id: runId });
-  waiter.also(started.then((h) => h?.done));
-  await waiter.promise;
-  return getRun({ id: runId });
 }
 
 /** The run as `insertRun` writes it. */
@@ -80,19 +88,24 @@ function pendingRun(id: string, workflowId: string, version: number, t: TriggerI
  * `stepInputs: false` leaves the step inputs out (`input: null`): each is a full state
  * snapshot, so for runs of thousands of steps they dominate the answer's size.
  */
-export async function getRun({ id, stepInputs: withInputs = true }: { id: string; stepInputs?: boolean }): Promise<RunDto> {
+export async function getRun({ id, stepInputs: withInputs = true, watch }: { id: string; stepInputs?: boolean; watch?: RunWatch | null }): Promise<RunDto> {
   const found = findRunWithWorkflow(id);
   if (!found) throw notFound("run not found");
-  const steps = await runReads().listSteps(id);
-  const inputs = withInputs ? await stepInputs(id, steps) : new Map<number, Record<string, unknown>>();
+  // What this thread's store committed of the run, when nobody else has written to it since.
+  const watched = watch?.read() ?? null;
+  const steps = watched ? watched.steps : await runReads().listSteps(id);
+  const inputs = withInputs ? await stepInputs(id, steps, watched?.states) : new Map<number, Record<string, unknown>>();
   return toRunDto(found.run, found.workflow_name, steps, (s) => inputs.get(s.input_checkpoint) ?? null);
 }
 
-/** Public state per checkpoint seq the steps started from: the checkpoints' states materialized in one pass. */
-async function stepInputs(runId: string, steps: StepRecord[]): Promise<Map<number, Record<string, unknown>>> {
+/**
+ * Public state per checkpoint seq the steps started from: the checkpoints' states
+ * materialized in one pass, from the `committed` rows when given, else read back.
+ */
+async function stepInputs(runId: string, steps: StepRecord[], committed?: readonly EncodedState[]): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>();
   if (steps.length === 0) return out;
-  const states = await runReads().listCheckpointStates(runId);
+  const states = committed ? materializeStates(committed) : await runReads().listCheckpointStates(runId);
   for (const { input_checkpoint: seq } of steps) {
     const state = states.get(seq);
     if (state && !out.has(seq)) out.set(seq, publicState(state));
