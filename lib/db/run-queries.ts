@@ -13,9 +13,27 @@ import { inRun, NEXT_RUN_NUM } from "./run-statements";
 import { stmt } from "./statement-cache";
 
 
-/** The live workflow's version and raw graph text (no parse: callers cache per version). */
-export function findWorkflowHead(id: string, conn: Database.Database = db().sqlite): { id: string; version: number; graph: string } | null {
-  return (stmt(conn, "SELECT id, version, graph FROM workflows WHERE id = ? AND deleted_at IS NULL").get(id) as { id: string; version: number; graph: string } | undefined) ?? null;
+/**
+ * The live workflow's id and version. Not its graph: the text can be large (reading a
+ * 340 kB one cost ~340 µs a trigger), and callers cache per version — see {@link versionGraphText}.
+ */
+export function findWorkflowHead(id: string, conn: Database.Database = db().sqlite): { id: string; version: number } | null {
+  return (stmt(conn, "SELECT id, version FROM workflows WHERE id = ? AND deleted_at IS NULL").get(id) as { id: string; version: number } | undefined) ?? null;
+}
+
+/**
+ * The stored graph text of a workflow version: its snapshot (immutable), or for a version
+ * saved before snapshots existed the workflow's own row while it is still at that version
+ * (saving a new version snapshots the old one). Both are read in one transaction, so a
+ * concurrent save cannot slip between them. Null when neither holds it.
+ */
+export function versionGraphText(conn: Database.Database, workflowId: string, version: number): string | null {
+  return conn.transaction(() => {
+    const snapshot = stmt(conn, "SELECT graph FROM workflow_versions WHERE workflow_id = ? AND version = ?").get(workflowId, version) as { graph: string } | undefined;
+    if (snapshot) return snapshot.graph;
+    const live = stmt(conn, "SELECT graph FROM workflows WHERE id = ? AND version = ?").get(workflowId, version) as { graph: string } | undefined;
+    return live?.graph ?? null;
+  })();
 }
 
 /** A new run as the trigger writes it: `pending`, leased to the process that will start it. */
@@ -23,8 +41,6 @@ export interface NewRunRow {
   id: string;
   workflowId: string;
   workflowVersion: number;
-  /** The version's graph as stored (JSON text). */
-  graphText: string;
   input: Record<string, unknown>;
   options: RunOptions;
   createdBy: string;
@@ -35,15 +51,18 @@ export interface NewRunRow {
 
 /**
  * Inserts a pending run inside the caller's transaction. The version snapshot is written
- * when missing (rows from before snapshots existed), since a run always executes a stored
- * version. It is looked up first: binding the graph text to an `INSERT OR IGNORE` that
- * almost always finds the row cost ~110 µs per trigger for a 340 kB graph, the lookup 1 µs.
+ * when missing (versions saved before snapshots existed), from the workflow's row, since a
+ * run always executes a stored version; a workflow no longer at that version throws. It is
+ * looked up first: binding the graph text to an `INSERT OR IGNORE` that almost always finds
+ * the row cost ~110 µs per trigger for a 340 kB graph, the lookup 1 µs.
  */
 export function insertRun(tx: Database.Database, run: NewRunRow): void {
   const stored = stmt(tx, "SELECT 1 FROM workflow_versions WHERE workflow_id = ? AND version = ?").get(run.workflowId, run.workflowVersion);
   if (!stored) {
-    stmt(tx, "INSERT OR IGNORE INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)").run(
-      newId(), run.workflowId, run.workflowVersion, run.graphText, sqlTime(run.createdAt), run.createdBy,
+    const graph = versionGraphText(tx, run.workflowId, run.workflowVersion);
+    if (graph === null) throw new Error(`workflow ${run.workflowId} has no version ${run.workflowVersion} to run`);
+    stmt(tx, "INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)").run(
+      newId(), run.workflowId, run.workflowVersion, graph, sqlTime(run.createdAt), run.createdBy,
     );
   }
   stmt(

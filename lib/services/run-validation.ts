@@ -21,11 +21,11 @@ const cache = new Map<string, CheckedVersion>();
  * validates each version once, not on every run, and again only when secrets are added
  * or removed.
  */
-export function checkedVersion(workflow: { id: string; version: number; graph: string }, secretNames?: ReadonlySet<string>): CheckedVersion {
+export function checkedVersion(workflow: { id: string; version: number }, graphText: () => string, secretNames?: ReadonlySet<string>): CheckedVersion {
   const key = `${workflow.id}:${workflow.version}:${secretNames ? [...secretNames].sort().join(",") : "-"}`;
   let entry = cache.get(key);
   if (!entry) {
-    const graph = graphFromColumn(workflow.graph, `workflow ${workflow.id}`);
+    const graph = graphFromColumn(graphText(), `workflow ${workflow.id} version ${workflow.version}`);
     entry = { graph, validation: validateWorkflowGraph(graph, secretNames) };
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
     cache.set(key, entry);

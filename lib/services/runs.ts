@@ -11,7 +11,7 @@ import { hasErrors } from "@/engine/validate";
 import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
 import { appendAudit } from "@/lib/db/audit";
 import { newId } from "@/lib/db/ids";
-import { findRunWithWorkflow, findWorkflowHead, insertRun, listRunRows, type RunListPosition } from "@/lib/db/run-queries";
+import { findRunWithWorkflow, findWorkflowHead, insertRun, listRunRows, versionGraphText, type RunListPosition } from "@/lib/db/run-queries";
 import type { RunWatch } from "@/lib/db/run-store";
 import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
@@ -40,7 +40,13 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   const rt = runtime();
   const workflow = findWorkflowHead(t.workflowId, rt.conn);
   if (!workflow) throw notFound("workflow not found");
-  const { graph, validation } = checkedVersion(workflow, secretNames());
+  const graphText = () => {
+    // Null only if the workflow was deleted since its head was read.
+    const text = versionGraphText(rt.conn, workflow.id, workflow.version);
+    if (text === null) throw notFound("workflow not found");
+    return text;
+  };
+  const { graph, validation } = checkedVersion(workflow, graphText, secretNames());
   if (hasErrors(validation)) {
     throw new ApiError("invalid_graph", `the workflow's graph has ${validation.errors.length} error(s); fix them before running it`, { errors: validation.errors, warnings: validation.warnings });
   }
@@ -48,7 +54,7 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   const now = Date.now();
   const created = rt.store.batched(() => {
     insertRun(rt.conn, {
-      id: runId, workflowId: workflow.id, workflowVersion: workflow.version, graphText: workflow.graph, input: t.input, options: t.options,
+      id: runId, workflowId: workflow.id, workflowVersion: workflow.version, input: t.input, options: t.options,
       createdBy: t.actor.id, createdAt: now, leaseOwner: rt.owner, leaseExpiresAt: now + rt.leases.timings.ttlMs,
     });
     appendAudit(rt.conn, { action: "run.trigger", actorId: t.actor.id, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) });
