@@ -5,10 +5,9 @@
  */
 import type { RunStore } from "../engine/ports";
 import { MemoryRunStore } from "../engine/store/memory-store";
-import { sqlTime } from "../lib/db/run-rows";
 import { SqliteRunStore } from "../lib/db/run-store";
 import { startWalCheckpointer } from "../lib/db/pragmas";
-import { createTestDatabase } from "../lib/db/test-database";
+import { createTestDatabase, insertTestWorkflow } from "../lib/db/test-database";
 
 export interface BenchStore {
   store: RunStore;
@@ -22,15 +21,9 @@ export async function makeBenchStore(kind: "memory" | "sqlite"): Promise<BenchSt
   if (kind === "memory") return { store: new MemoryRunStore(), prepareWorkflow: async () => {}, close: async () => {} };
   const database = createTestDatabase();
   const stopCheckpointer = startWalCheckpointer(database.sqlite);
-  const insertWorkflow = database.sqlite.prepare(
-    "INSERT OR IGNORE INTO workflows (id, name, graph, created_at, updated_at) VALUES (?, ?, '{\"nodes\":[],\"edges\":[]}', ?, ?)",
-  );
   return {
     store: new SqliteRunStore(database.sqlite),
-    prepareWorkflow: async (workflowId) => {
-      const now = sqlTime(Date.now());
-      insertWorkflow.run(workflowId, workflowId, now, now);
-    },
+    prepareWorkflow: async (workflowId) => insertTestWorkflow(database.sqlite, workflowId),
     close: async () => {
       stopCheckpointer();
       database.close();

@@ -6,21 +6,13 @@ import { runStoreContract } from "@/engine/store/contract";
 import { checkpoint, newRun, statusEvent, step } from "@/engine/store/contract-fixtures";
 import type { StepRecord } from "@/engine/ports";
 import { SqliteRunStore } from "./run-store";
-import { sqlTime } from "./run-rows";
-import { createTestDatabase, type TestDatabase } from "./test-database";
-
-/** A minimal workflow row, as the API would have created it. */
-function insertWorkflow(sqlite: Database.Database, workflowId: string): void {
-  sqlite
-    .prepare("INSERT OR IGNORE INTO workflows (id, name, graph, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
-    .run(workflowId, workflowId, '{"nodes":[],"edges":[]}', sqlTime(Date.now()), sqlTime(Date.now()));
-}
+import { createTestDatabase, insertTestWorkflow, type TestDatabase } from "./test-database";
 
 runStoreContract("SqliteRunStore", async () => {
   const database = createTestDatabase();
   return {
     store: new SqliteRunStore(database.sqlite),
-    prepareWorkflow: async (workflowId) => insertWorkflow(database.sqlite, workflowId),
+    prepareWorkflow: async (workflowId) => insertTestWorkflow(database.sqlite, workflowId),
     close: async () => database.close(),
   };
 });
@@ -39,7 +31,7 @@ describe("SqliteRunStore", () => {
 
   it("writes rows Prisma reads back, timestamps included", async () => {
     const store = new SqliteRunStore(database.sqlite, { now: () => 1_764_547_205_678 });
-    insertWorkflow(database.sqlite, "wf-prisma");
+    insertTestWorkflow(database.sqlite, "wf-prisma");
     await store.createRun(newRun("r-prisma", "wf-prisma"));
     const done = step("r-prisma", 1, { status: "completed", output: "reply", cost_micros: 2500, finished_at: 1_764_547_209_001, duration_ms: 7 });
     await store.commit({
@@ -68,7 +60,7 @@ describe("SqliteRunStore", () => {
   });
 
   it("reads runs Prisma wrote, and keeps a workflow version that already exists", async () => {
-    insertWorkflow(database.sqlite, "wf-prisma-2");
+    insertTestWorkflow(database.sqlite, "wf-prisma-2");
     await prisma.workflowVersion.create({ data: { id: "v1", workflowId: "wf-prisma-2", version: 1, graph: '{"nodes":[],"edges":[]}', createdBy: "alice" } });
     await prisma.run.create({ data: { id: "r-by-prisma", workflowId: "wf-prisma-2", workflowVersion: 1, status: "paused", input: "{}", startedAt: new Date(1_764_547_300_000) } });
     const store = new SqliteRunStore(database.sqlite);
@@ -78,7 +70,7 @@ describe("SqliteRunStore", () => {
   });
 
   it("continues event seqs and encodes a full checkpoint after a restart", async () => {
-    insertWorkflow(database.sqlite, "wf-restart");
+    insertTestWorkflow(database.sqlite, "wf-restart");
     const first = new SqliteRunStore(database.sqlite);
     await first.createRun(newRun("r-restart", "wf-restart"));
     await first.commit({ run_id: "r-restart", events: [statusEvent("r-restart", "running")], checkpoint: checkpoint("r-restart", 1, { a: 1, pad: "p".repeat(500) }, null) });
@@ -92,7 +84,7 @@ describe("SqliteRunStore", () => {
   });
 
   it("recovers from a stale head: the write is applied again on the head reloaded from the database", async () => {
-    insertWorkflow(database.sqlite, "wf-stale");
+    insertTestWorkflow(database.sqlite, "wf-stale");
     const store = new SqliteRunStore(database.sqlite);
     await store.createRun(newRun("r-stale", "wf-stale"));
     await store.commit({ run_id: "r-stale", events: [statusEvent("r-stale", "running")] });
@@ -111,7 +103,7 @@ describe("SqliteRunStore.listCheckpointStates", () => {
     const database = createTestDatabase();
     try {
       const store = new SqliteRunStore(database.sqlite, { codec: { full_every: 4 } });
-      insertWorkflow(database.sqlite, "wf");
+      insertTestWorkflow(database.sqlite, "wf");
       await store.createRun(newRun("r1", "wf"));
       const state: Record<string, unknown> = { input: { q: 1 }, pad: "p".repeat(500) };
       for (let seq = 1; seq <= 10; seq++) {
@@ -138,7 +130,7 @@ describe("SqliteRunStore row keys", () => {
     const database = createTestDatabase();
     try {
       const store = new SqliteRunStore(database.sqlite);
-      insertWorkflow(database.sqlite, "wf-keys");
+      insertTestWorkflow(database.sqlite, "wf-keys");
       for (const id of ["k1", "k2", "k3"]) {
         await store.createRun(newRun(id, "wf-keys"));
         await store.commit({ run_id: id, steps: [step(id, 1)], checkpoint: checkpoint(id, 1, { run: id }, null), events: [statusEvent(id, "running"), statusEvent(id, "completed")] });
@@ -165,18 +157,18 @@ describe("SqliteRunStore.batched", () => {
     const database = createTestDatabase();
     try {
       const store = new SqliteRunStore(database.sqlite);
-      insertWorkflow(database.sqlite, "wf");
+      insertTestWorkflow(database.sqlite, "wf");
       await store.createRun(newRun("r1", "wf"));
       const seen: boolean[] = [];
       const results = await Promise.allSettled([
         store.commit({ run_id: "r1", run: { status: "running" } }),
         store.batched(() => {
           seen.push(database.sqlite.inTransaction);
-          insertWorkflow(database.sqlite, "wf-batched");
+          insertTestWorkflow(database.sqlite, "wf-batched");
           return "ok";
         }),
         store.batched(() => {
-          insertWorkflow(database.sqlite, "wf-undone");
+          insertTestWorkflow(database.sqlite, "wf-undone");
           throw new Error("refused");
         }),
       ]);
@@ -207,7 +199,7 @@ describe("SqliteRunStore step rows in one batch", () => {
     const database = createTestDatabase();
     try {
       const store = new SqliteRunStore(database.sqlite);
-      insertWorkflow(database.sqlite, "wf");
+      insertTestWorkflow(database.sqlite, "wf");
       await store.createRun(newRun("r1", "wf"));
       await test(store, database.sqlite);
     } finally {
@@ -268,7 +260,7 @@ describe("SqliteRunStore graph cache", () => {
     const database = createTestDatabase();
     try {
       const store = new SqliteRunStore(database.sqlite);
-      insertWorkflow(database.sqlite, "wf");
+      insertTestWorkflow(database.sqlite, "wf");
       await store.createRun(newRun("a", "wf"));
       await store.createRun(newRun("b", "wf"));
       await store.createRun(newRun("c", "wf", { workflow_version: 2, graph: { nodes: [], edges: [] } }));

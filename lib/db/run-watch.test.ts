@@ -6,19 +6,12 @@ import { materializeStates } from "@/engine/store/checkpoint-codec";
 import { checkpoint, newRun, step } from "@/engine/store/contract-fixtures";
 import { agent, condition, flaky, gate, graph, harness, loop, merge, tool } from "@/engine/testing/harness";
 import { SqliteRunStore } from "./run-store";
-import { sqlTime } from "./run-rows";
-import { createTestDatabase } from "./test-database";
-
-function insertWorkflow(sqlite: Database.Database, workflowId: string): void {
-  sqlite
-    .prepare("INSERT OR IGNORE INTO workflows (id, name, graph, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
-    .run(workflowId, workflowId, '{"nodes":[],"edges":[]}', sqlTime(Date.now()), sqlTime(Date.now()));
-}
+import { createTestDatabase, insertTestWorkflow } from "./test-database";
 
 async function withStore(test: (store: SqliteRunStore, sqlite: Database.Database, file: string) => Promise<void>): Promise<void> {
   const database = createTestDatabase();
   try {
-    insertWorkflow(database.sqlite, "wf");
+    insertTestWorkflow(database.sqlite, "wf");
     await test(new SqliteRunStore(database.sqlite), database.sqlite, database.file);
   } finally {
     database.close();

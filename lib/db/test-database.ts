@@ -4,6 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { applyMigrations } from "./migrations";
 import { applyPragmas, BUSY_TIMEOUT_MS } from "./pragmas";
+import { sqlTime } from "./run-rows";
 
 export interface TestDatabase {
   /** Absolute path of the database file. */
@@ -32,4 +33,12 @@ export function createTestDatabase(): TestDatabase {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A minimal workflow row (empty graph), as the API would have created it, so runs can reference it. */
+export function insertTestWorkflow(sqlite: Database.Database, workflowId: string): void {
+  const now = sqlTime(Date.now());
+  sqlite
+    .prepare("INSERT OR IGNORE INTO workflows (id, name, graph, created_at, updated_at) VALUES (?, ?, '{\"nodes\":[],\"edges\":[]}', ?, ?)")
+    .run(workflowId, workflowId, now, now);
 }
