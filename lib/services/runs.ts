@@ -92,12 +92,13 @@ function pendingRun(id: string, workflowId: string, version: number, t: TriggerI
 /**
  * The run whole, with its steps (inputs materialized once per checkpoint) and spend.
  * `stepInputs: false` leaves the step inputs out (`input: null`): each is a full state
- * snapshot, so for runs of thousands of steps they dominate the answer's size.
+ * snapshot, so for runs of thousands of steps they dominate the answer's size. `watch`
+ * (a waiting trigger's, see `SqliteRunStore.watch`) supplies the steps and checkpoint
+ * states this thread's store committed, used instead of reading them back while current.
  */
 export async function getRun({ id, stepInputs: withInputs = true, watch }: { id: string; stepInputs?: boolean; watch?: RunWatch | null }): Promise<RunDto> {
   const found = findRunWithWorkflow(id);
   if (!found) throw notFound("run not found");
-  // What this thread's store committed of the run, when nobody else has written to it since.
   const watched = watch?.read() ?? null;
   const steps = watched ? watched.steps : await runReads().listSteps(id);
   const inputs = withInputs ? await stepInputs(id, steps, watched?.states) : new Map<number, Record<string, unknown>>();
