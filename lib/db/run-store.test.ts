@@ -140,6 +140,17 @@ describe("SqliteRunStore row keys", () => {
       expect((await store.listSteps("k2")).map((s) => s.run_id)).toEqual(["k2"]);
       expect((await store.listCheckpoints("k3")).map((c) => c.state)).toEqual([{ run: "k3" }]);
       expect(await store.listEvents("unknown", 0)).toEqual([]);
+      // Each run's last seqs are its own, though later runs' rows follow its rows.
+      await store.commit({ run_id: "k3", steps: [step("k3", 2), step("k3", 3)], checkpoint: checkpoint("k3", 2, { run: "k3" }, ["run"]), events: [statusEvent("k3", "running")] });
+      const last = async (id: string) => {
+        const loaded = await store.loadRun(id);
+        return [loaded?.last_step_seq, loaded?.last_event_seq, loaded?.checkpoint?.seq];
+      };
+      expect(await last("k2")).toEqual([1, 2, 1]);
+      expect(await last("k3")).toEqual([3, 3, 2]);
+      const fresh = new SqliteRunStore(database.sqlite);
+      await fresh.commit({ run_id: "k2", events: [statusEvent("k2", "failed")] });
+      expect((await fresh.listEvents("k2", 2)).map((e) => e.seq)).toEqual([3]);
 
       // A second step at a taken seq is refused, not written over the first.
       await expect(store.commit({ run_id: "k1", steps: [step("k1", 1, { id: "other" })] })).rejects.toThrow("already has another step at seq 1");
