@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { newId } from "./ids";
-import { sqlTime } from "./run-rows";
+import type { StepRecord } from "@/engine/ports";
+import { step } from "@/engine/store/contract-fixtures";
+import { sqlTime, stepFromRow, stepToRow, storedStep } from "./run-rows";
 
 const reference = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
 
@@ -27,5 +29,13 @@ describe("newId", () => {
     const ids = Array.from({ length: 1000 }, () => newId());
     expect(new Set(ids).size).toBe(1000);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+  });
+});
+
+describe("storedStep", () => {
+  it("gives what a step's row reads back as, for full and sparse steps", () => {
+    const full = step("r1", 3, { status: "completed", output: { text: "hi", n: [1, 2] }, error: null, finished_at: 1_764_547_209_001, duration_ms: 7 });
+    const sparse = { ...step("r1", 4), output: undefined, error: undefined, model: undefined, finished_at: undefined, duration_ms: undefined } as unknown as StepRecord;
+    for (const s of [full, sparse]) expect(storedStep(s)).toStrictEqual(stepFromRow(stepToRow(s)));
   });
 });

@@ -102,6 +102,18 @@ export function stepToRow(step: StepRecord): StepRow {
   };
 }
 
+/**
+ * A step as writing its row and reading it back gives it ({@link stepToRow} then
+ * {@link stepFromRow}) without the round trip: fields the row holds as NULL are null, not
+ * absent. Values stay the caller's own (the output is not copied).
+ */
+export function storedStep(step: StepRecord): StepRecord {
+  return {
+    ...step, output: step.output ?? null, error: step.error ?? null, model: step.model ?? null,
+    started_at: step.started_at ?? null, finished_at: step.finished_at ?? null, duration_ms: step.duration_ms ?? null,
+  };
+}
+
 export function stepFromRow(row: StepRow): StepRecord {
   return {
     ...row, node_type: row.node_type as NodeType, status: row.status as StepStatus, output: parse(row.output),

@@ -15,7 +15,7 @@ import { graphSchema, type Graph } from "../../engine/graph/schema";
 import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunStore, RunWrite, State, StepRecord, StoredEvent } from "../../engine/ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { GroupCommit } from "./group-commit";
-import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, sqlTime, stepFromRow, stepToRow, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
+import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, sqlTime, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
 
 /** Parsed workflow-version graphs kept in memory (see `versionGraph`). */
@@ -177,7 +177,7 @@ export class SqliteRunStore implements RunStore {
 
   private commitWatches(): void {
     for (const { watched, steps, state, last_event_seq } of this.stagedWatches) {
-      for (const step of steps) watched.steps.set(step.seq, asStored(step));
+      for (const step of steps) watched.steps.set(step.seq, storedStep(step));
       if (state) watched.states.push(state);
       watched.last_event_seq = last_event_seq;
     }
@@ -334,12 +334,6 @@ export class SqliteRunStore implements RunStore {
 }
 
 const NONE: ReadonlySet<number> = new Set();
-
-/** A step as reading its row back returns it: fields the row holds as NULL are null, not absent. */
-const asStored = (step: StepRecord): StepRecord => ({
-  ...step, output: step.output ?? null, error: step.error ?? null, model: step.model ?? null,
-  started_at: step.started_at ?? null, finished_at: step.finished_at ?? null, duration_ms: step.duration_ms ?? null,
-});
 
 /** A step's place in a batch: its write's index and its index in that write's steps. */
 const stepSlot = (write: number, step: number) => write * 2 ** 24 + step;
