@@ -6,6 +6,9 @@
  *   the order flipping every pair), p50/p95 per build;
  * - shared load: CLIENTS clients on each build at the same time for LOAD_SECONDS, ROUNDS
  *   times; the cheaper build completes more runs.
+ * BASE_NODE_OPTIONS / THIS_NODE_OPTIONS replace one side's server Node options (as
+ * SERVER_NODE_OPTIONS does in bench/http.ts); with `BASE_DIR=.` that compares Node options
+ * on one build.
  * A machine whose speed drifts within minutes makes back-to-back runs of `bench/http.ts`
  * useless for changes of a few percent; this cancels the drift. See bench/README.md.
  *
@@ -26,7 +29,8 @@ interface Side {
 }
 
 async function side(name: Side["name"], root: string, graph: unknown): Promise<Side> {
-  const server = await startServer({ root });
+  const nodeOptions = process.env[name === "base" ? "BASE_NODE_OPTIONS" : "THIS_NODE_OPTIONS"];
+  const server = await startServer({ root, env: nodeOptions ? { NODE_OPTIONS: nodeOptions } : {} });
   const client = httpClient(server.baseUrl);
   const created = await client.post("/api/workflows", { name: "chain_10", graph });
   if (created.status !== 201) throw new Error(`${name}: creating the workflow answered ${created.status} ${created.body}`);

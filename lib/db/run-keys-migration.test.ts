@@ -34,7 +34,7 @@ describe(`migration ${KEYED}`, () => {
       }
     }
 
-    apply(db, [KEYED]);
+    apply(db, folders.slice(folders.indexOf(KEYED)));
     expect(db.pragma("foreign_key_check")).toEqual([]);
     const store = new SqliteRunStore(db);
     expect((await store.listSteps("old-b")).map((s) => s.id)).toEqual(["old-b-s1", "old-b-s2"]);
@@ -47,6 +47,50 @@ describe(`migration ${KEYED}`, () => {
     await store.commit({ run_id: "new", events: [{ type: "run.status", run_id: "new", status: "running", error_message: null, cost_micros: 0, tokens_in: 0, tokens_out: 0, duration_ms: null, pending_gate: null }] });
     expect((await store.listEvents("new", 0)).map((e) => e.seq)).toEqual([1]);
     expect((await store.listEvents("old-b", 0)).map((e) => e.seq)).toEqual([1, 2]);
+    db.close();
+  });
+});
+
+const EVENTS_IN_ORDER = "20261202030000_run_events_in_write_order";
+
+describe(`migration ${EVENTS_IN_ORDER}`, () => {
+  it("keeps a database's events, in order, findable by run; new events append after them", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "switchyard-migrate-"));
+    const db = new Database(path.join(dir, "old.db"));
+    applyPragmas(db);
+    apply(db, folders.slice(0, folders.indexOf(EVENTS_IN_ORDER)));
+    const at = "2026-12-01T10:00:00.000+00:00";
+    db.prepare("INSERT INTO workflows (id, name, graph, created_at, updated_at) VALUES ('wf', 'wf', '{\"nodes\":[],\"edges\":[]}', ?, ?)").run(at, at);
+    db.prepare("INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES ('v1', 'wf', 1, '{\"nodes\":[],\"edges\":[]}', ?, 'test')").run(at);
+    for (const [run, num] of [["old-a", 1], ["old-b", 2]] as const) {
+      db.prepare("INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, num) VALUES (?, 'wf', 1, 'completed', '{}', ?, ?)").run(run, at, num);
+      for (const seq of [1, 2, 3]) {
+        db.prepare("INSERT INTO run_events (row_key, run_id, seq, type, data, created_at) VALUES (?, ?, ?, 'step.finished', ?, ?)").run(
+          num * 2 ** 32 + seq,
+          run,
+          seq,
+          JSON.stringify({ n: `${run}-${seq}` }),
+          at,
+        );
+      }
+    }
+
+    apply(db, [EVENTS_IN_ORDER]);
+    expect(db.pragma("foreign_key_check")).toEqual([]);
+    expect(db.prepare("SELECT run_num, seq FROM run_events ORDER BY row_key").all()).toEqual(
+      [1, 2].flatMap((run_num) => [1, 2, 3].map((seq) => ({ run_num, seq }))),
+    );
+    const store = new SqliteRunStore(db);
+    expect((await store.listEvents("old-a", 1)).map((e) => e.data)).toEqual([{ n: "old-a-2" }, { n: "old-a-3" }]);
+
+    await store.commit({ run_id: "old-a", events: [{ type: "run.status", run_id: "old-a", status: "completed", error_message: null, cost_micros: 0, tokens_in: 0, tokens_out: 0, duration_ms: null, pending_gate: null }] });
+    expect((await store.listEvents("old-a", 2)).map((e) => e.seq)).toEqual([3, 4]);
+    expect((await store.listEvents("old-b", 0)).map((e) => e.seq)).toEqual([1, 2, 3]);
+    const last = db.prepare("SELECT run_num, seq FROM run_events ORDER BY row_key DESC LIMIT 1").get();
+    expect(last).toEqual({ run_num: 1, seq: 4 });
+    // A run's events are read through the (run_num, seq) index, not by scanning the table.
+    const plan = db.prepare("EXPLAIN QUERY PLAN SELECT seq FROM run_events WHERE run_num = 1 AND seq > 0 ORDER BY seq").all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join("\n")).toMatch(/USING (COVERING )?INDEX run_events_run_num_seq_key/);
     db.close();
   });
 });

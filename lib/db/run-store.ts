@@ -229,7 +229,7 @@ export class SqliteRunStore implements RunStore {
     // The returned events carry the caller's own objects; what is stored is their JSON.
     const stored = (write.events ?? []).map((event): StoredEvent => {
       seq++;
-      this.sql.insertEvent.run(head.num, seq, runId, seq, event.type, JSON.stringify(event), at);
+      this.sql.insertEvent.run(head.num, runId, seq, event.type, JSON.stringify(event), at);
       return { run_id: runId, seq, type: event.type, data: event, created_at: createdAt };
     });
     this.pendingHeads.set(runId, { num: head.num, last_event_seq: seq, last_step_seq: lastStepSeq, cursor });
