@@ -125,7 +125,7 @@ describe("SqliteRunStore.listCheckpointStates", () => {
   });
 });
 
-describe("SqliteRunStore row keys", () => {
+describe("SqliteRunStore run rows", () => {
   it("keeps each run's rows to itself, whatever seq bounds a reader asks for", async () => {
     const database = createTestDatabase();
     try {
