@@ -14,15 +14,21 @@ const apply = (db: Database.Database, names: string[]) => names.forEach((n) => d
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A database migrated up to (not including) `migration`, holding workflow `wf` at version 1. */
+function databaseBefore(migration: string, at: string): Database.Database {
+  dir = mkdtempSync(path.join(tmpdir(), "switchyard-migrate-"));
+  const db = new Database(path.join(dir, "old.db"));
+  applyPragmas(db);
+  apply(db, folders.slice(0, folders.indexOf(migration)));
+  db.prepare("INSERT INTO workflows (id, name, graph, created_at, updated_at) VALUES ('wf', 'wf', '{\"nodes\":[],\"edges\":[]}', ?, ?)").run(at, at);
+  db.prepare("INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES ('v1', 'wf', 1, '{\"nodes\":[],\"edges\":[]}', ?, 'test')").run(at);
+  return db;
+}
+
 describe(`migration ${KEYED}`, () => {
   it("keys a database's existing steps, checkpoints and events by run, and runs go on from there", async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "switchyard-migrate-"));
-    const db = new Database(path.join(dir, "old.db"));
-    applyPragmas(db);
-    apply(db, folders.slice(0, folders.indexOf(KEYED)));
     const at = "2026-11-30T10:00:00.000+00:00";
-    db.prepare("INSERT INTO workflows (id, name, graph, created_at, updated_at) VALUES ('wf', 'wf', '{\"nodes\":[],\"edges\":[]}', ?, ?)").run(at, at);
-    db.prepare("INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES ('v1', 'wf', 1, '{\"nodes\":[],\"edges\":[]}', ?, 'test')").run(at);
+    const db = databaseBefore(KEYED, at);
     for (const run of ["old-a", "old-b"]) {
       db.prepare("INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at) VALUES (?, 'wf', 1, 'completed', '{}', ?)").run(run, at);
       for (const seq of [1, 2]) {
@@ -55,13 +61,8 @@ const WRITE_ORDER = "20261202030000_run_rows_in_write_order";
 
 describe(`migration ${WRITE_ORDER}`, () => {
   it("keeps a database's steps, checkpoints and events, in order, found by run; new rows append after them", async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "switchyard-migrate-"));
-    const db = new Database(path.join(dir, "old.db"));
-    applyPragmas(db);
-    apply(db, folders.slice(0, folders.indexOf(WRITE_ORDER)));
     const at = "2026-12-01T10:00:00.000+00:00";
-    db.prepare("INSERT INTO workflows (id, name, graph, created_at, updated_at) VALUES ('wf', 'wf', '{\"nodes\":[],\"edges\":[]}', ?, ?)").run(at, at);
-    db.prepare("INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES ('v1', 'wf', 1, '{\"nodes\":[],\"edges\":[]}', ?, 'test')").run(at);
+    const db = databaseBefore(WRITE_ORDER, at);
     for (const [run, num] of [["old-a", 1], ["old-b", 2]] as const) {
       db.prepare("INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, num) VALUES (?, 'wf', 1, 'completed', '{}', ?, ?)").run(run, at, num);
       for (const seq of [1, 2, 3]) {
