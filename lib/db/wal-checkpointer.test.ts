@@ -24,9 +24,11 @@ describe("startWalCheckpointer", () => {
     // Far below wal_autocheckpoint: the writer's connection leaves the pages in the WAL.
     expect(statSync(file).size).toBe(before);
     stop = startWalCheckpointer(sqlite, 20);
+    // The checkpoint grows the file as it copies pages: wait for all of them, not the first.
+    const copied = before + 300 * 1000;
     const deadline = Date.now() + 10_000;
-    while (statSync(file).size <= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(statSync(file).size).toBeGreaterThan(before + 300 * 1000);
+    while (statSync(file).size <= copied && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(statSync(file).size).toBeGreaterThan(copied);
     expect(sqlite.prepare("SELECT count(*) FROM blobs").pluck().get()).toBe(400);
   });
 });
