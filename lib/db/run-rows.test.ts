@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { newId } from "./ids";
 import type { StepRecord } from "@/engine/ports";
 import { step } from "@/engine/store/contract-fixtures";
-import { sqlTime, stepFromRow, stepToRow, storedStep } from "./run-rows";
+import { runPatchColumns, runPatchSql, sqlTime, stepFromRow, stepToRow, storedStep } from "./run-rows";
+import type { RunPatch } from "@/engine/ports";
 
 const reference = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
 
@@ -37,5 +38,24 @@ describe("storedStep", () => {
     const full = step("r1", 3, { status: "completed", output: { text: "hi", n: [1, 2] }, error: null, finished_at: 1_764_547_209_001, duration_ms: 7 });
     const sparse = { ...step("r1", 4), output: undefined, error: undefined, model: undefined, finished_at: undefined, duration_ms: undefined } as unknown as StepRecord;
     for (const s of [full, sparse]) expect(storedStep(s)).toStrictEqual(stepFromRow(stepToRow(s)));
+  });
+});
+
+describe("runPatchColumns", () => {
+  it("names the fields a patch sets by one mask, whatever their order, with values in the UPDATE's order", () => {
+    const a = runPatchColumns({ status: "completed", cost_micros: 12, output: { ok: true }, duration_ms: undefined });
+    const b = runPatchColumns({ output: { ok: true }, cost_micros: 12, status: "completed" });
+    expect(a).toEqual(b);
+    expect(runPatchSql(a.mask)).toBe("UPDATE runs SET status = ?, output = ?, cost_micros = ? WHERE id = ?");
+    expect(a.values).toEqual(["completed", '{"ok":true}', 12]);
+    expect(runPatchColumns({ finished_at: 1_764_547_209_001, pending_gate: null })).toEqual({
+      mask: runPatchColumns({ pending_gate: null, finished_at: 0 }).mask,
+      values: [null, sqlTime(1_764_547_209_001)],
+    });
+    expect(runPatchColumns({}).mask).toBe(0);
+  });
+
+  it("refuses a field that is not a run column", () => {
+    expect(() => runPatchColumns({ status: "running", lease_owner: "x" } as RunPatch)).toThrow('run field "lease_owner" cannot be patched');
   });
 });

@@ -72,15 +72,33 @@ const RUN_PATCH_COLUMNS: { [K in keyof Required<RunPatch>]: (value: RunPatch[K])
   finished_at: (v) => sqlTime(v ?? null),
 };
 
-/** The patch's columns (sorted, so equal key sets share one prepared statement) and their values. */
-export function runPatchColumns(patch: RunPatch): { columns: string[]; values: unknown[] } {
-  const columns = Object.keys(patch).filter((k) => patch[k as keyof RunPatch] !== undefined).sort();
-  const values = columns.map((column) => {
-    const encode = RUN_PATCH_COLUMNS[column as keyof RunPatch] as ((v: unknown) => unknown) | undefined;
-    if (!encode) throw new Error(`run field "${column}" cannot be patched`);
-    return encode(patch[column as keyof RunPatch]);
-  });
-  return { columns, values };
+/** The patchable run fields in a fixed order: bit i of a patch's mask stands for field i. */
+const PATCH_FIELDS = Object.keys(RUN_PATCH_COLUMNS) as (keyof RunPatch)[];
+
+/**
+ * The fields a patch sets, as a bit mask (patches setting the same fields share one
+ * prepared statement, {@link runPatchSql}), and their column values in that order. Runs for
+ * every node a run settles, so it allocates only the values array.
+ */
+export function runPatchColumns(patch: RunPatch): { mask: number; values: unknown[] } {
+  let mask = 0;
+  const values: unknown[] = [];
+  for (let i = 0; i < PATCH_FIELDS.length; i++) {
+    const value = patch[PATCH_FIELDS[i]];
+    if (value === undefined) continue;
+    mask |= 1 << i;
+    values.push((RUN_PATCH_COLUMNS[PATCH_FIELDS[i]] as (v: unknown) => unknown)(value));
+  }
+  for (const key in patch) {
+    if (!Object.hasOwn(RUN_PATCH_COLUMNS, key) && patch[key as keyof RunPatch] !== undefined) throw new Error(`run field "${key}" cannot be patched`);
+  }
+  return { mask, values };
+}
+
+/** The UPDATE for the fields of `mask` (see {@link runPatchColumns}), then the run id. */
+export function runPatchSql(mask: number): string {
+  const columns = PATCH_FIELDS.filter((_, i) => mask & (1 << i));
+  return `UPDATE runs SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`;
 }
 
 export interface StepRow {

@@ -15,7 +15,7 @@ import { graphSchema, type Graph } from "../../engine/graph/schema";
 import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunStore, RunWrite, State, StepRecord, StoredEvent } from "../../engine/ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { GroupCommit } from "./group-commit";
-import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, sqlTime, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
+import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, sqlTime, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
 
 /** Parsed workflow-version graphs kept in memory (see `versionGraph`). */
@@ -85,7 +85,7 @@ export class SqliteRunStore implements RunStore {
   private readonly heads = new Map<string, RunHead>();
   /** Heads changed by the batch in flight, merged into `heads` once it commits (null: forget). */
   private readonly pendingHeads = new Map<string, RunHead | null>();
-  private readonly patchStatements = new Map<string, Database.Statement>();
+  private readonly patchStatements = new Map<number, Database.Statement>();
   private readonly graphs = new Map<string, Graph>();
   private readonly group: GroupCommit<RunWrite | BatchedWrite, unknown>;
   private readonly now: () => number;
@@ -249,13 +249,12 @@ export class SqliteRunStore implements RunStore {
   }
 
   private patchRun(runId: string, patch: NonNullable<RunWrite["run"]>): void {
-    const { columns, values } = runPatchColumns(patch);
-    if (columns.length === 0) return;
-    const key = columns.join(",");
-    let statement = this.patchStatements.get(key);
+    const { mask, values } = runPatchColumns(patch);
+    if (mask === 0) return;
+    let statement = this.patchStatements.get(mask);
     if (!statement) {
-      statement = this.db.prepare(`UPDATE runs SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`);
-      this.patchStatements.set(key, statement);
+      statement = this.db.prepare(runPatchSql(mask));
+      this.patchStatements.set(mask, statement);
     }
     if (statement.run(...values, runId).changes !== 1) throw new Error(`run ${runId} does not exist`);
   }

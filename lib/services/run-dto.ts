@@ -7,7 +7,17 @@ import { microsToUsd } from "@/engine/models/cost";
 import type { PendingGate, RunRecord, StepRecord, StoredEvent } from "@/engine/ports";
 import { publicState } from "@/engine/run/state";
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+let lastMs = Number.NaN;
+let lastIso = "";
+/** ISO text of an epoch ms; a run's steps share many timestamps, so the last one is kept. */
+const iso = (ms: number | null): string | null => {
+  if (ms === null) return null;
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+};
 
 /** A state-like object as clients see it: no internal keys. */
 export function stripInternal(value: unknown): unknown {
