@@ -30,10 +30,14 @@ export function findWorkflowHead(id: string, conn: Database.Database = db().sqli
 export function versionGraphText(conn: Database.Database, workflowId: string, version: number): string | null {
   return conn.transaction(() => {
     const snapshot = stmt(conn, "SELECT graph FROM workflow_versions WHERE workflow_id = ? AND version = ?").get(workflowId, version) as { graph: string } | undefined;
-    if (snapshot) return snapshot.graph;
-    const live = stmt(conn, "SELECT graph FROM workflows WHERE id = ? AND version = ?").get(workflowId, version) as { graph: string } | undefined;
-    return live?.graph ?? null;
+    return snapshot ? snapshot.graph : liveGraphText(conn, workflowId, version);
   })();
+}
+
+/** The workflow row's graph text while it is at `version`, else null. */
+function liveGraphText(conn: Database.Database, workflowId: string, version: number): string | null {
+  const live = stmt(conn, "SELECT graph FROM workflows WHERE id = ? AND version = ?").get(workflowId, version) as { graph: string } | undefined;
+  return live?.graph ?? null;
 }
 
 /** A new run as the trigger writes it: `pending`, leased to the process that will start it. */
@@ -59,7 +63,7 @@ export interface NewRunRow {
 export function insertRun(tx: Database.Database, run: NewRunRow): void {
   const stored = stmt(tx, "SELECT 1 FROM workflow_versions WHERE workflow_id = ? AND version = ?").get(run.workflowId, run.workflowVersion);
   if (!stored) {
-    const graph = versionGraphText(tx, run.workflowId, run.workflowVersion);
+    const graph = liveGraphText(tx, run.workflowId, run.workflowVersion);
     if (graph === null) throw new Error(`workflow ${run.workflowId} has no version ${run.workflowVersion} to run`);
     stmt(tx, "INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)").run(
       newId(), run.workflowId, run.workflowVersion, graph, sqlTime(run.createdAt), run.createdBy,
