@@ -10,8 +10,11 @@
  * and V8's helpers), and with HEAP_PROFILE=1, KB allocated per run (V8's sampling heap
  * profiler, collected objects included). Sequential cost: CLIENTS=1. The machine's speed
  * drifts: compare two checkouts by alternating runs (bench/README.md).
+ * CPU_PROFILE=<prefix> writes a V8 CPU profile of each round (after the warm-up) to
+ * <prefix>.<round>.cpuprofile; PAGE_SIZE creates the database with that SQLite page size;
+ * KEEP_DB=1 keeps the database file and prints its path.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), "switchyard-runtime-bench-"));
   const file = path.join(dir, "bench.db");
   const setup = new Database(file);
+  if (process.env.PAGE_SIZE) setup.pragma(`page_size = ${process.env.PAGE_SIZE}`);
   applyMigrations(setup);
   setup.close();
   process.env.DATABASE_URL = `file:${file}`;
@@ -54,6 +58,11 @@ async function main(): Promise<void> {
   const ms = env("SECONDS", 8) * 1000;
   for (let round = 0; round < env("ROUNDS", 3); round++) {
     if (process.env.HEAP_PROFILE) await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    if (process.env.CPU_PROFILE) {
+      await session.post("Profiler.enable");
+      await session.post("Profiler.setSamplingInterval", { interval: 100 });
+      await session.post("Profiler.start");
+    }
     let runs = 0;
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
@@ -79,10 +88,17 @@ async function main(): Promise<void> {
       const { profile } = await session.post("HeapProfiler.stopSampling");
       line.kb_allocated_per_run = Number((allocated(profile.head as SamplingNode) / 1024 / runs).toFixed(1));
     }
+    if (process.env.CPU_PROFILE) {
+      const { profile } = await session.post("Profiler.stop");
+      const file = `${process.env.CPU_PROFILE}.${round}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      line.cpu_profile = file;
+    }
     console.log(JSON.stringify(line));
   }
   session.disconnect();
-  rmSync(dir, { recursive: true, force: true });
+  if (process.env.KEEP_DB) console.error(`database kept at ${file}`);
+  else rmSync(dir, { recursive: true, force: true });
 }
 
 main().then(
