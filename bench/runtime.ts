@@ -64,16 +64,21 @@ async function main(): Promise<void> {
       await session.post("Profiler.start");
     }
     let runs = 0;
+    const latencies: number[] = [];
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: clients }, async () => {
         while (performance.now() - t0 < ms) {
+          const start = performance.now();
           await trigger();
+          latencies.push(performance.now() - start);
           runs++;
         }
       }),
     );
+    latencies.sort((a, b) => a - b);
+    const at = (p: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(2));
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const line: Record<string, unknown> = {
@@ -83,6 +88,9 @@ async function main(): Promise<void> {
       runs,
       runs_per_s: Math.round(runs / seconds),
       cpu_ms_per_run: Number(((cpu.user + cpu.system) / 1000 / runs).toFixed(3)),
+      p50_ms: at(0.5),
+      p99_ms: at(0.99),
+      max_ms: at(1),
     };
     if (process.env.HEAP_PROFILE) {
       const { profile } = await session.post("HeapProfiler.stopSampling");
