@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { applyMigrations } from "../lib/db/migrations";
+import { percentile, round as roundTo } from "./http-load";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -78,7 +79,6 @@ async function main(): Promise<void> {
       }),
     );
     latencies.sort((a, b) => a - b);
-    const at = (p: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(2));
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const line: Record<string, unknown> = {
@@ -88,9 +88,9 @@ async function main(): Promise<void> {
       runs,
       runs_per_s: Math.round(runs / seconds),
       cpu_ms_per_run: Number(((cpu.user + cpu.system) / 1000 / runs).toFixed(3)),
-      p50_ms: at(0.5),
-      p99_ms: at(0.99),
-      max_ms: at(1),
+      p50_ms: roundTo(percentile(latencies, 50)),
+      p99_ms: roundTo(percentile(latencies, 99)),
+      max_ms: roundTo(latencies[latencies.length - 1]),
     };
     if (process.env.HEAP_PROFILE) {
       const { profile } = await session.post("HeapProfiler.stopSampling");
@@ -98,9 +98,9 @@ async function main(): Promise<void> {
     }
     if (process.env.CPU_PROFILE) {
       const { profile } = await session.post("Profiler.stop");
-      const file = `${process.env.CPU_PROFILE}.${round}.cpuprofile`;
-      writeFileSync(file, JSON.stringify(profile));
-      line.cpu_profile = file;
+      const profileFile = `${process.env.CPU_PROFILE}.${round}.cpuprofile`;
+      writeFileSync(profileFile, JSON.stringify(profile));
+      line.cpu_profile = profileFile;
     }
     console.log(JSON.stringify(line));
   }
