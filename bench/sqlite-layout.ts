@@ -1,8 +1,10 @@
 /**
- * SQLite-level model of a node write's page cost under two layouts, without the engine:
- *   - `three`: steps, checkpoints and events in three write-order tables, each with a
+ * SQLite-level model of a node write's page cost under three layouts, without the engine:
+ *   - `three`:  steps, checkpoints and events in three write-order tables, each with a
  *     (run_num, seq) unique index (the production layout, migration 20261202030000);
- *   - `log`:   one write-order table for all three kinds with one (run_num, kind, seq) index.
+ *   - `log`:    one write-order table for all three kinds with one (run_num, kind, seq) index;
+ *   - `by_run`: the three tables clustered by run, their rowid run_num × 2³² + seq and no
+ *     other index (the layout before that migration).
  * A node write = a step row, a checkpoint row, two event rows and the run row's totals, in one
  * transaction. BATCHES sets how many concurrent runs share a commit (1 = sequential; under
  * 100 clients group commit holds 15–80). Prints µs per node write, wall and CPU.
@@ -15,7 +17,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { WAL_AUTOCHECKPOINT_PAGES } from "../lib/db/pragmas";
 
-type Layout = "three" | "log";
+type Layout = "three" | "log" | "by_run";
+const LAYOUTS: Layout[] = ["three", "log", "by_run"];
 const KINDS = ["steps", "checkpoints", "events"] as const;
 
 function open(file: string, layout: Layout): Database.Database {
@@ -24,7 +27,9 @@ function open(file: string, layout: Layout): Database.Database {
   db.pragma("synchronous = NORMAL");
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   db.exec("CREATE TABLE runs (id TEXT PRIMARY KEY, num INTEGER, status TEXT, cost INTEGER, tokens INTEGER, nodes INTEGER, input TEXT)");
-  if (layout === "three") {
+  if (layout === "by_run") {
+    for (const t of KINDS) db.exec(`CREATE TABLE ${t} (row_key INTEGER PRIMARY KEY, data TEXT NOT NULL)`);
+  } else if (layout === "three") {
     for (const t of KINDS) {
       db.exec(`CREATE TABLE ${t} (row_key INTEGER PRIMARY KEY, run_num INTEGER NOT NULL, seq INTEGER NOT NULL, data TEXT NOT NULL)`);
       db.exec(`CREATE UNIQUE INDEX ${t}_key ON ${t} (run_num, seq)`);
@@ -47,7 +52,17 @@ function measure(layout: Layout, batch: number, writes: number): { wall: number;
   const insertRun = db.prepare("INSERT INTO runs VALUES (?, ?, 'running', 0, 0, 0, '{}')");
   const totals = db.prepare("UPDATE runs SET cost = cost + 1, tokens = tokens + 5, nodes = nodes + 1 WHERE id = ?");
   let nodeWrite: (run: number, seq: number) => void;
-  if (layout === "three") {
+  if (layout === "by_run") {
+    const [steps, checkpoints, events] = KINDS.map((t) => db.prepare(`INSERT INTO ${t} (row_key, data) VALUES (?, ?)`));
+    const key = (run: number, seq: number) => run * 2 ** 32 + seq;
+    nodeWrite = (run, seq) => {
+      steps.run(key(run, seq), STEP);
+      checkpoints.run(key(run, seq), CHECKPOINT);
+      events.run(key(run, 2 * seq), EVENT);
+      events.run(key(run, 2 * seq + 1), EVENT);
+      totals.run(`run${run}`);
+    };
+  } else if (layout === "three") {
     const [steps, checkpoints, events] = KINDS.map((t) => db.prepare(`INSERT INTO ${t} (run_num, seq, data) VALUES (?, ?, ?)`));
     nodeWrite = (run, seq) => {
       steps.run(run, seq, STEP);
@@ -101,7 +116,7 @@ const batches = (process.env.BATCHES ?? "1,50").split(",").map(Number);
 const writes = Number(process.env.WRITES ?? 20_000);
 for (let repeat = 0; repeat < Number(process.env.REPEATS ?? 3); repeat++) {
   for (const batch of batches) {
-    for (const layout of ["three", "log"] as const) {
+    for (const layout of LAYOUTS) {
       const { wall, cpu } = measure(layout, batch, writes);
       console.log(JSON.stringify({ bench: "sqlite_layout.node_write", layout, batch, us_wall: Number(wall.toFixed(1)), us_cpu: Number(cpu.toFixed(1)) }));
     }
