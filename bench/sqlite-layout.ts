@@ -46,41 +46,34 @@ const STEP = "s".repeat(450);
 const CHECKPOINT = "c".repeat(500);
 const EVENT = "e".repeat(550);
 
+/** Inserts one row of `kind` (an index into KINDS) for seq `seq` of run `run`, as `layout` stores it. */
+function rowInserter(db: Database.Database, layout: Layout): (kind: number, run: number, seq: number, data: string) => void {
+  if (layout === "log") {
+    const insert = db.prepare("INSERT INTO log (run_num, kind, seq, data) VALUES (?, ?, ?, ?)");
+    return (kind, run, seq, data) => insert.run(run, kind, seq, data);
+  }
+  if (layout === "by_run") {
+    const inserts = KINDS.map((t) => db.prepare(`INSERT INTO ${t} (row_key, data) VALUES (?, ?)`));
+    return (kind, run, seq, data) => inserts[kind].run(run * 2 ** 32 + seq, data);
+  }
+  const inserts = KINDS.map((t) => db.prepare(`INSERT INTO ${t} (run_num, seq, data) VALUES (?, ?, ?)`));
+  return (kind, run, seq, data) => inserts[kind].run(run, seq, data);
+}
+
 function measure(layout: Layout, batch: number, writes: number): { wall: number; cpu: number } {
   const dir = mkdtempSync(path.join(tmpdir(), "switchyard-layout-"));
   const db = open(path.join(dir, "layout.db"), layout);
   const insertRun = db.prepare("INSERT INTO runs VALUES (?, ?, 'running', 0, 0, 0, '{}')");
   const totals = db.prepare("UPDATE runs SET cost = cost + 1, tokens = tokens + 5, nodes = nodes + 1 WHERE id = ?");
-  let nodeWrite: (run: number, seq: number) => void;
-  if (layout === "by_run") {
-    const [steps, checkpoints, events] = KINDS.map((t) => db.prepare(`INSERT INTO ${t} (row_key, data) VALUES (?, ?)`));
-    const key = (run: number, seq: number) => run * 2 ** 32 + seq;
-    nodeWrite = (run, seq) => {
-      steps.run(key(run, seq), STEP);
-      checkpoints.run(key(run, seq), CHECKPOINT);
-      events.run(key(run, 2 * seq), EVENT);
-      events.run(key(run, 2 * seq + 1), EVENT);
-      totals.run(`run${run}`);
-    };
-  } else if (layout === "three") {
-    const [steps, checkpoints, events] = KINDS.map((t) => db.prepare(`INSERT INTO ${t} (run_num, seq, data) VALUES (?, ?, ?)`));
-    nodeWrite = (run, seq) => {
-      steps.run(run, seq, STEP);
-      checkpoints.run(run, seq, CHECKPOINT);
-      events.run(run, 2 * seq, EVENT);
-      events.run(run, 2 * seq + 1, EVENT);
-      totals.run(`run${run}`);
-    };
-  } else {
-    const insert = db.prepare("INSERT INTO log (run_num, kind, seq, data) VALUES (?, ?, ?, ?)");
-    nodeWrite = (run, seq) => {
-      insert.run(run, 0, seq, STEP);
-      insert.run(run, 1, seq, CHECKPOINT);
-      insert.run(run, 2, 2 * seq, EVENT);
-      insert.run(run, 2, 2 * seq + 1, EVENT);
-      totals.run(`run${run}`);
-    };
-  }
+  const insertRow = rowInserter(db, layout);
+  // A node write: its step, its checkpoint, two events, and the run's totals.
+  const nodeWrite = (run: number, seq: number) => {
+    insertRow(0, run, seq, STEP);
+    insertRow(1, run, seq, CHECKPOINT);
+    insertRow(2, run, 2 * seq, EVENT);
+    insertRow(2, run, 2 * seq + 1, EVENT);
+    totals.run(`run${run}`);
+  };
   // `batch` runs in flight, each a chain of 10 nodes; a finished run is replaced by a new one.
   const runs = Array.from({ length: batch }, (_, i) => i + 1);
   const seqs = runs.map(() => 0);
