@@ -4,6 +4,14 @@ import type { RunSummary, StepView } from "@/lib/client/run-types";
 import { timeAxis } from "./run-state";
 import { TimelineRow } from "./timeline-row";
 
+const AXIS_TICKS = [
+  { at: 0, className: "" },
+  { at: 0.25, className: "hidden @min-[20rem]:inline" },
+  { at: 0.5, className: "hidden @min-[12rem]:inline" },
+  { at: 0.75, className: "hidden @min-[20rem]:inline" },
+  { at: 1, className: "" },
+];
+
 /** The Gantt of a run: one row per step in seq order on one shared time axis. */
 export function RunTimeline({
   run,
@@ -27,10 +35,15 @@ export function RunTimeline({
       <header className="grid grid-cols-[28px_minmax(0,190px)_minmax(0,1fr)_84px_92px_60px] items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-[10px] font-medium tracking-wide text-slate-500 uppercase">
         <span />
         <span>Step</span>
-        <span className="flex justify-between font-mono normal-case">
-          {[0, 0.25, 0.5, 0.75, 1].map((f) => (
-            <span key={f}>{duration(Math.round(span * f))}</span>
-          ))}
+        {/* As many ticks as the column has room for: both ends always, the middle from 12rem, the quarters from 20rem. */}
+        <span className="@container">
+          <span className="flex justify-between font-mono whitespace-nowrap normal-case">
+            {AXIS_TICKS.map(({ at, className }) => (
+              <span key={at} className={className}>
+                {duration(Math.round(span * at))}
+              </span>
+            ))}
+          </span>
         </span>
         <span className="text-right">Tokens</span>
         <span className="text-right">Cost</span>
