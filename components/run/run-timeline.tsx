@@ -4,6 +4,7 @@ import type { RunSummary, StepView } from "@/lib/client/run-types";
 import { timeAxis } from "./run-state";
 import { TimelineRow } from "./timeline-row";
 
+/** The axis labels the column has room for (a container query): both ends always, the middle from 12rem, the quarters from 20rem. */
 const AXIS_TICKS = [
   { at: 0, className: "" },
   { at: 0.25, className: "hidden @min-[20rem]:inline" },
@@ -35,7 +36,6 @@ export function RunTimeline({
       <header className="grid grid-cols-[28px_minmax(0,190px)_minmax(0,1fr)_84px_92px_60px] items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-[10px] font-medium tracking-wide text-slate-500 uppercase">
         <span />
         <span>Step</span>
-        {/* As many ticks as the column has room for: both ends always, the middle from 12rem, the quarters from 20rem. */}
         <span className="@container">
           <span className="flex justify-between font-mono whitespace-nowrap normal-case">
             {AXIS_TICKS.map(({ at, className }) => (
