@@ -34,6 +34,11 @@ class Connection {
     socket.setNoDelay(true);
     socket.on("data", (data: Buffer) => this.receive(data));
     socket.on("error", (err) => this.fail(err));
+    // The server ends idle keep-alive connections (Node's keepAliveTimeout): never reuse one
+    // it has ended, or the next request's write fails.
+    socket.on("end", () => {
+      this.closed = true;
+    });
     socket.on("close", () => this.fail(new Error("connection closed by the server")));
   }
 

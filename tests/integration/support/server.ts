@@ -24,6 +24,8 @@ export interface TestServer {
   restart(): Promise<void>;
   /** Everything the server printed (stdout and stderr), across restarts. */
   log(): string;
+  /** The server process's pid while it runs (for benchmarks that sample its memory). */
+  pid(): number | undefined;
 }
 
 export interface ServerOptions {
@@ -92,6 +94,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     },
     kill9: () => terminate("SIGKILL"),
     log: () => fullLog,
+    pid: () => child?.pid,
     async restart() {
       await terminate("SIGTERM");
       await launch();
