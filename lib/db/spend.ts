@@ -1,13 +1,19 @@
 import "server-only";
 /**
- * Spend aggregates for the dashboard, straight from the run and step rows (money as
- * integer micro-USD). A run's `cost_micros` is the sum of its steps', so per-workflow
- * figures read runs and per-model / per-node figures read steps.
+ * Spend aggregates for the dashboard (money as integer micro-USD). Settled runs are folded
+ * into `spend_rollup` (per hour of run creation, workflow and dimension) by
+ * {@link foldSpend}, which the engine's thread runs on a timer; a report sums the rollup's
+ * rows for its period and adds the runs not folded yet, read from their own rows through a
+ * partial index. Both are read in one transaction, so the figures are exact whatever the
+ * folder has reached, and a report costs rows per hour, not per run.
+ * A run's `cost_micros` is the sum of its steps': per-workflow figures come from run rows,
+ * per-model and per-node figures from agent steps.
  */
 import type Database from "better-sqlite3";
 import { db } from "./client";
 import { sqlTime } from "./run-rows";
 import { inRun } from "./run-statements";
+import { stmt } from "./statement-cache";
 
 export interface SpendRow {
   key: string;
@@ -21,7 +27,7 @@ export interface SpendRow {
 }
 
 export interface SpendFilter {
-  /** Epoch ms; runs created before it are left out. Null: all time. */
+  /** Epoch ms, on an hour boundary; runs created before it are left out. Null: all time. */
   since: number | null;
 }
 
@@ -30,40 +36,166 @@ const since = (f: SpendFilter) => {
   const t = f.since === null ? null : sqlTime(f.since);
   return [t, t];
 };
+/** The rollup's hour key of a period start ("2026-12-02T09"), '' for all time. */
+const sinceHour = (f: SpendFilter) => (f.since === null ? "" : sqlTime(f.since).slice(0, 13));
 
-/** Spend per workflow, per model, per node (of a workflow) and per UTC day. */
+/** Runs whose spend is final: folded once, unfolded again only if resumed (the migration's trigger). */
+const SETTLED = "('completed', 'failed')";
+
+const ADD = `ON CONFLICT DO UPDATE SET cost_micros = cost_micros + excluded.cost_micros, tokens_in = tokens_in + excluded.tokens_in,
+  tokens_out = tokens_out + excluded.tokens_out, steps = steps + excluded.steps, runs = runs + excluded.runs`;
+const BATCH = "SELECT value FROM json_each(?)";
+
+const FOLD_SQL = {
+  pick: `SELECT num FROM runs INDEXED BY runs_spend_unfolded_idx WHERE spend_folded = 0 AND status IN ${SETTLED} ORDER BY num LIMIT ?`,
+  runs: `INSERT INTO spend_rollup (hour, workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs)
+    SELECT substr(created_at, 1, 13) AS h, workflow_id, 'w', '', SUM(cost_micros), SUM(tokens_in), SUM(tokens_out), SUM(node_executions), COUNT(*)
+    FROM runs WHERE num IN (${BATCH}) GROUP BY h, workflow_id ${ADD}`,
+  models: `INSERT INTO spend_rollup (hour, workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs)
+    SELECT substr(r.created_at, 1, 13) AS h, r.workflow_id, 'm', s.model, SUM(s.cost_micros), SUM(s.tokens_in), SUM(s.tokens_out), COUNT(*), COUNT(DISTINCT s.run_num)
+    FROM runs r JOIN steps s ON ${inRun("r.num", "s.")} WHERE r.num IN (${BATCH}) AND s.model IS NOT NULL GROUP BY h, r.workflow_id, s.model ${ADD}`,
+  nodes: `INSERT INTO spend_rollup (hour, workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs)
+    SELECT substr(r.created_at, 1, 13) AS h, r.workflow_id, 'n', s.node_id, SUM(s.cost_micros), SUM(s.tokens_in), SUM(s.tokens_out), COUNT(*), COUNT(DISTINCT s.run_num)
+    FROM runs r JOIN steps s ON ${inRun("r.num", "s.")} WHERE r.num IN (${BATCH}) AND s.model IS NOT NULL GROUP BY h, r.workflow_id, s.node_id ${ADD}`,
+  mark: `UPDATE runs SET spend_folded = 1 WHERE num IN (${BATCH})`,
+};
+
+/**
+ * Folds up to `limit` settled runs into the rollup, oldest first, in one transaction;
+ * returns how many. Run it on the connection that writes runs (the engine's).
+ */
+export function foldSpend(conn: Database.Database, limit = 500): number {
+  const st = (sql: string) => stmt(conn, sql);
+  return conn.transaction(() => {
+    const nums = st(FOLD_SQL.pick).pluck().all(limit) as number[];
+    if (nums.length === 0) return 0;
+    const batch = JSON.stringify(nums);
+    st(FOLD_SQL.runs).run(batch);
+    st(FOLD_SQL.models).run(batch);
+    st(FOLD_SQL.nodes).run(batch);
+    st(FOLD_SQL.mark).run(batch);
+    return nums.length;
+  })();
+}
+
+/**
+ * Keeps the rollup current: every `intervalMs`, folds settled runs a batch at a time,
+ * yielding to the event loop between batches (the thread's runs commit in between), until
+ * none are left or `budgetMs` of this interval is spent; the rest waits for the next tick,
+ * and reports read it live meanwhile. A batch costs ~45 µs per run, so the default budget
+ * keeps up with ~2,000 settled runs a second. Returns a stop function.
+ */
+export function startSpendFolder(conn: Database.Database, { intervalMs = 1000, budgetMs = 100, batch = 200 } = {}): () => void {
+  let stopped = false;
+  let folding = false;
+  const pass = (spent: number) => {
+    if (stopped) return;
+    const t0 = performance.now();
+    let folded = 0;
+    try {
+      folded = foldSpend(conn, batch);
+    } catch (err) {
+      // A busy database or a closed connection: the runs stay unfolded and are read live.
+      console.error("spend rollup: fold failed", err);
+    }
+    const used = spent + performance.now() - t0;
+    if (folded === batch && used < budgetMs) setImmediate(pass, used);
+    else folding = false;
+  };
+  const timer = setInterval(() => {
+    if (folding) return;
+    folding = true;
+    pass(0);
+  }, intervalMs);
+  timer.unref?.();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
+interface Part {
+  dim: "w" | "m" | "n";
+  workflow_id: string;
+  key: string;
+  cost_micros: number;
+  tokens_in: number;
+  tokens_out: number;
+  steps: number;
+  runs: number;
+}
+
+/**
+ * The runs not folded yet, through their partial index: left to itself, SQLite prefers an
+ * index that serves the GROUP BY and scans every run.
+ */
+const UNFOLDED = "runs r INDEXED BY runs_spend_unfolded_idx";
+
+const REPORT_SQL = {
+  rollup: `SELECT dim, workflow_id, key, SUM(cost_micros) AS cost_micros, SUM(tokens_in) AS tokens_in, SUM(tokens_out) AS tokens_out,
+      SUM(steps) AS steps, SUM(runs) AS runs
+    FROM spend_rollup WHERE hour >= ? GROUP BY dim, workflow_id, key`,
+  liveRuns: `SELECT 'w' AS dim, r.workflow_id, '' AS key, SUM(r.cost_micros) AS cost_micros, SUM(r.tokens_in) AS tokens_in, SUM(r.tokens_out) AS tokens_out,
+      SUM(r.node_executions) AS steps, COUNT(*) AS runs
+    FROM ${UNFOLDED} WHERE r.spend_folded = 0 AND ${SINCE} GROUP BY r.workflow_id`,
+  liveSteps: `SELECT ? AS dim, r.workflow_id, CASE ? WHEN 'm' THEN s.model ELSE s.node_id END AS key,
+      SUM(s.cost_micros) AS cost_micros, SUM(s.tokens_in) AS tokens_in, SUM(s.tokens_out) AS tokens_out, COUNT(*) AS steps, COUNT(DISTINCT s.run_num) AS runs
+    FROM ${UNFOLDED} JOIN steps s ON ${inRun("r.num", "s.")} WHERE r.spend_folded = 0 AND s.model IS NOT NULL AND ${SINCE} GROUP BY r.workflow_id, key`,
+  rollupDays: `SELECT substr(hour, 1, 10) AS day, SUM(cost_micros) AS cost_micros FROM spend_rollup WHERE dim = 'w' AND hour >= ? GROUP BY day`,
+  liveDays: `SELECT substr(r.created_at, 1, 10) AS day, SUM(r.cost_micros) AS cost_micros FROM ${UNFOLDED} WHERE r.spend_folded = 0 AND ${SINCE} GROUP BY day`,
+  names: `SELECT id, name FROM workflows WHERE id IN (${BATCH})`,
+};
+
+const byCostThenLabel = (a: SpendRow, b: SpendRow) => b.cost_micros - a.cost_micros || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+
+/** Spend per workflow, per model, per node (of a workflow, the 200 costliest) and per UTC day. */
 export function spendAggregates(filter: SpendFilter, conn: Database.Database = db().sqlite) {
-  const byWorkflow = conn
-    .prepare(
-      `SELECT r.workflow_id AS key, COALESCE(w.name, r.workflow_id) AS label, r.workflow_id AS workflow_id,
-              SUM(r.cost_micros) AS cost_micros, SUM(r.tokens_in) AS tokens_in, SUM(r.tokens_out) AS tokens_out,
-              SUM(r.node_executions) AS steps, COUNT(*) AS runs
-       FROM runs r LEFT JOIN workflows w ON w.id = r.workflow_id
-       WHERE ${SINCE} GROUP BY r.workflow_id ORDER BY cost_micros DESC, label`,
-    )
-    .all(...since(filter)) as SpendRow[];
-  const byModel = conn
-    .prepare(
-      `SELECT s.model AS key, s.model AS label, NULL AS workflow_id,
-              SUM(s.cost_micros) AS cost_micros, SUM(s.tokens_in) AS tokens_in, SUM(s.tokens_out) AS tokens_out,
-              COUNT(*) AS steps, COUNT(DISTINCT s.run_id) AS runs
-       FROM runs r JOIN steps s ON ${inRun("r.num", "s.")}
-       WHERE s.model IS NOT NULL AND ${SINCE} GROUP BY s.model ORDER BY cost_micros DESC, label`,
-    )
-    .all(...since(filter)) as SpendRow[];
-  const byNode = conn
-    .prepare(
-      `SELECT r.workflow_id || ':' || s.node_id AS key, COALESCE(w.name, r.workflow_id) || ' · ' || s.node_id AS label, r.workflow_id AS workflow_id,
-              SUM(s.cost_micros) AS cost_micros, SUM(s.tokens_in) AS tokens_in, SUM(s.tokens_out) AS tokens_out,
-              COUNT(*) AS steps, COUNT(DISTINCT s.run_id) AS runs
-       FROM runs r JOIN steps s ON ${inRun("r.num", "s.")} LEFT JOIN workflows w ON w.id = r.workflow_id
-       WHERE s.model IS NOT NULL AND ${SINCE} GROUP BY r.workflow_id, s.node_id ORDER BY cost_micros DESC, label LIMIT 200`,
-    )
-    .all(...since(filter)) as SpendRow[];
-  const byDay = conn
-    .prepare(`SELECT substr(r.created_at, 1, 10) AS day, SUM(r.cost_micros) AS cost_micros FROM runs r WHERE ${SINCE} GROUP BY day ORDER BY day`)
-    .all(...since(filter)) as { day: string; cost_micros: number }[];
-  return { byWorkflow, byModel, byNode, byDay };
+  const st = (sql: string) => stmt(conn, sql);
+  const read = conn.transaction(() => {
+    const hour = sinceHour(filter);
+    const parts = [
+      ...(st(REPORT_SQL.rollup).all(hour) as Part[]),
+      ...(st(REPORT_SQL.liveRuns).all(...since(filter)) as Part[]),
+      ...(st(REPORT_SQL.liveSteps).all("m", "m", ...since(filter)) as Part[]),
+      ...(st(REPORT_SQL.liveSteps).all("n", "n", ...since(filter)) as Part[]),
+    ];
+    const days = [...(st(REPORT_SQL.rollupDays).all(hour) as DayRow[]), ...(st(REPORT_SQL.liveDays).all(...since(filter)) as DayRow[])];
+    const ids = [...new Set(parts.map((p) => p.workflow_id))];
+    const names = new Map((st(REPORT_SQL.names).all(JSON.stringify(ids)) as { id: string; name: string }[]).map((w) => [w.id, w.name]));
+    return { parts, days, names };
+  });
+  const { parts, days, names } = read();
+  const name = (workflowId: string) => names.get(workflowId) ?? workflowId;
+  const groups = { w: new Map<string, SpendRow>(), m: new Map<string, SpendRow>(), n: new Map<string, SpendRow>() };
+  for (const p of parts) {
+    const key = p.dim === "w" ? p.workflow_id : p.dim === "m" ? p.key : `${p.workflow_id}:${p.key}`;
+    let row = groups[p.dim].get(key);
+    if (!row) {
+      const label = p.dim === "w" ? name(p.workflow_id) : p.dim === "m" ? p.key : `${name(p.workflow_id)} · ${p.key}`;
+      row = { key, label, workflow_id: p.dim === "m" ? null : p.workflow_id, cost_micros: 0, tokens_in: 0, tokens_out: 0, steps: 0, runs: 0 };
+      groups[p.dim].set(key, row);
+    }
+    row.cost_micros += p.cost_micros;
+    row.tokens_in += p.tokens_in;
+    row.tokens_out += p.tokens_out;
+    row.steps += p.steps;
+    row.runs += p.runs;
+  }
+  // Rows a resumed run left at zero (its contribution subtracted) are no figure of the period.
+  const list = (m: Map<string, SpendRow>) => [...m.values()].filter((r) => r.runs > 0).sort(byCostThenLabel);
+  const perDay = new Map<string, number>();
+  for (const d of days) perDay.set(d.day, (perDay.get(d.day) ?? 0) + d.cost_micros);
+  return {
+    byWorkflow: list(groups.w),
+    byModel: list(groups.m),
+    byNode: list(groups.n).slice(0, 200),
+    byDay: [...perDay].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, cost_micros]) => ({ day, cost_micros })),
+  };
+}
+
+interface DayRow {
+  day: string;
+  cost_micros: number;
 }
 
 export interface SpendRunRow {

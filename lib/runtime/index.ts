@@ -7,6 +7,7 @@ import { createModelGateway } from "@/engine/models/gateway";
 import { db } from "@/lib/db/client";
 import { createProviderCalls } from "@/lib/providers";
 import { SqliteRunStore } from "@/lib/db/run-store";
+import { startSpendFolder } from "@/lib/db/spend";
 import { createSecretResolver } from "@/lib/secrets/service";
 import { RunRuntime } from "./run-runtime";
 
@@ -27,6 +28,8 @@ export function runtime(): RunRuntime {
     const rt = new RunRuntime(db().sqlite, { models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(db().sqlite) });
     globalForRuntime.switchyardRuntime = rt;
     rt.startRecovery();
+    // The spend rollup is written where runs are: this thread owns the writes.
+    startSpendFolder(db().sqlite);
   }
   return globalForRuntime.switchyardRuntime;
 }

@@ -15,10 +15,15 @@ export const spendQuery = z.object({
   node_id: z.string().min(1).max(200).optional(),
 });
 
-/** Epoch ms a period starts at (null for all time). */
+const HOUR_MS = 3_600_000;
+
+/**
+ * Epoch ms a period starts at (null for all time): the start of the hour `period` ago, the
+ * grain spend is kept at (the report's `since` says exactly where it starts).
+ */
 export function periodStart(period: SpendPeriod, now = Date.now()): number | null {
   const span = SPEND_PERIODS[period];
-  return span === null ? null : now - span;
+  return span === null ? null : Math.floor((now - span) / HOUR_MS) * HOUR_MS;
 }
 
 const group = (r: SpendRow) => ({
