@@ -107,21 +107,28 @@ export interface RunListFilter {
   limit: number;
 }
 
-/** Runs newest first (all workflows, or one), optionally by status. */
+/**
+ * Runs newest first (all workflows, or one), optionally by status. The statement names only
+ * the filters given, so SQLite walks the index that serves them — `(workflow_id,
+ * created_at)`, `(status, created_at)` or `created_at` — and stops after `limit` rows
+ * instead of filtering every run.
+ */
 export function listRunRows(filter: RunListFilter, conn: Database.Database = db().sqlite): RunWithWorkflow[] {
+  const where = [
+    ...(filter.workflowId === undefined ? [] : ["r.workflow_id = @workflow_id"]),
+    ...(filter.status === undefined ? [] : ["r.status = @status"]),
+    ...(filter.after === undefined ? [] : ["(r.created_at < @after_created OR (r.created_at = @after_created AND r.id < @after_id))"]),
+  ];
   const rows = stmt(
     conn,
     `SELECT r.*, w.name AS workflow_name FROM runs r JOIN workflows w ON w.id = r.workflow_id
-       WHERE (@workflow_id IS NULL OR r.workflow_id = @workflow_id)
-         AND (@status IS NULL OR r.status = @status)
-         AND (@after_created IS NULL OR r.created_at < @after_created OR (r.created_at = @after_created AND r.id < @after_id))
+       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
        ORDER BY r.created_at DESC, r.id DESC LIMIT @limit`,
   ).all({
-      workflow_id: filter.workflowId ?? null,
-      status: filter.status ?? null,
-      after_created: filter.after?.created_at ?? null,
-      after_id: filter.after?.id ?? null,
-      limit: filter.limit,
+    ...(filter.workflowId === undefined ? {} : { workflow_id: filter.workflowId }),
+    ...(filter.status === undefined ? {} : { status: filter.status }),
+    ...(filter.after === undefined ? {} : { after_created: filter.after.created_at, after_id: filter.after.id }),
+    limit: filter.limit,
   }) as JoinedRow[];
   return rows.map(toJoined);
 }
