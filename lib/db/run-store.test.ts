@@ -125,6 +125,42 @@ describe("SqliteRunStore.listCheckpointStates", () => {
   });
 });
 
+describe("SqliteRunStore memory", () => {
+  it("keeps a head only for runs in flight; a parked run picks up again from the database", async () => {
+    const database = createTestDatabase();
+    try {
+      const store = new SqliteRunStore(database.sqlite);
+      insertTestWorkflow(database.sqlite, "wf");
+      for (const id of ["done", "failed", "parked", "busy"]) {
+        await store.createRun(newRun(id, "wf"));
+        await store.commit({ run_id: id, run: { status: "running" }, events: [statusEvent(id, "running")], checkpoint: checkpoint(id, 1, { n: 1, pad: "p".repeat(300) }, null) });
+        await store.commit({ run_id: id, checkpoint: checkpoint(id, 2, { n: 2, pad: "p".repeat(300) }, ["n"]) });
+      }
+      expect(store.cachedRuns).toBe(4);
+      await store.commit({ run_id: "done", run: { status: "completed" }, events: [statusEvent("done", "completed")] });
+      await store.commit({ run_id: "failed", run: { status: "failed" }, events: [statusEvent("failed", "failed")] });
+      await store.commit({ run_id: "parked", run: { status: "paused" }, events: [statusEvent("parked", "paused")] });
+      expect(store.cachedRuns).toBe(1);
+
+      // Approved later: its events and checkpoints continue where they were.
+      const [event] = await store.commit({
+        run_id: "parked",
+        run: { status: "running" },
+        events: [statusEvent("parked", "running")],
+        checkpoint: checkpoint("parked", 3, { n: 3, pad: "p".repeat(300) }, ["n"]),
+      });
+      expect(event.seq).toBe(3);
+      expect(store.cachedRuns).toBe(2);
+      const states = await store.listCheckpointStates("parked");
+      expect(states.get(3)).toEqual({ n: 3, pad: "p".repeat(300) });
+      const encodings = database.sqlite.prepare("SELECT encoding FROM checkpoints WHERE run_id = 'parked' ORDER BY seq").pluck().all();
+      expect(encodings).toEqual(["full", "delta", "full"]);
+    } finally {
+      database.close();
+    }
+  });
+});
+
 describe("SqliteRunStore run rows", () => {
   it("keeps each run's rows to itself, whatever seq bounds a reader asks for", async () => {
     const database = createTestDatabase();

@@ -232,7 +232,11 @@ export class SqliteRunStore implements RunStore {
       this.sql.insertEvent.run(head.num, runId, seq, event.type, JSON.stringify(event), at);
       return { run_id: runId, seq, type: event.type, data: event, created_at: createdAt };
     });
-    this.pendingHeads.set(runId, { num: head.num, last_event_seq: seq, last_step_seq: lastStepSeq, cursor });
+    // A run that settles (or parks at a gate) is forgotten: the engine writes to it again
+    // only if it is resumed or approved, and then reloads its head (one seek) and checkpoints
+    // in full once. Kept, every run ever driven would stay in memory with its encoder cursor.
+    const settled = write.run?.status !== undefined && SETTLED_RUN_STATUSES.has(write.run.status);
+    this.pendingHeads.set(runId, settled ? null : { num: head.num, last_event_seq: seq, last_step_seq: lastStepSeq, cursor });
     // Last, so a write that throws has staged nothing; a batch that rolls back drops it all.
     const watched = this.watched.get(runId);
     if (watched) this.stagedWatches.push({ watched, steps, state, last_event_seq: seq });
@@ -240,6 +244,11 @@ export class SqliteRunStore implements RunStore {
   }
 
   /** The run's head as of the writes applied so far; throws for an unknown run. */
+  /** How many runs this store keeps a head for in memory (the runs it is driving). */
+  get cachedRuns(): number {
+    return this.heads.size;
+  }
+
   private head(runId: string): RunHead {
     const known = this.pendingHeads.has(runId) ? this.pendingHeads.get(runId) : this.heads.get(runId);
     if (known) return known;
@@ -333,6 +342,7 @@ export class SqliteRunStore implements RunStore {
 }
 
 const NONE: ReadonlySet<number> = new Set();
+const SETTLED_RUN_STATUSES: ReadonlySet<string> = new Set(["completed", "failed", "paused"]);
 
 /** A step's place in a batch: its write's index and its index in that write's steps. */
 const stepSlot = (write: number, step: number) => write * 2 ** 24 + step;
