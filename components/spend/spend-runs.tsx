@@ -8,7 +8,7 @@ import type { SpendRunView } from "@/lib/client/run-types";
 
 export type SpendSlice = { title: string; workflow_id?: string; model?: string; node_id?: string };
 
-/** The runs behind the chosen figure, most expensive first, each linking to its run page. */
+/** The runs behind the chosen figure, newest first, each linking to its run page. */
 export function SpendRuns({ period, slice }: { period: string; slice: SpendSlice }) {
   const [rows, setRows] = useState<{ key: string; items: SpendRunView[] } | null>(null);
   const key = JSON.stringify([period, slice]);
@@ -24,7 +24,7 @@ export function SpendRuns({ period, slice }: { period: string; slice: SpendSlice
   const items = rows?.key === key ? rows.items : null;
   return (
     <section className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid="spend-runs">
-      <h2 className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-[10px] font-semibold tracking-wide text-slate-500 uppercase">Runs behind: {slice.title}</h2>
+      <h2 className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-[10px] font-semibold tracking-wide text-slate-500 uppercase">Runs behind: {slice.title} <span className="font-normal normal-case">· newest first</span></h2>
       {!items ? (
         <p className="p-4 text-xs text-slate-400">Loading…</p>
       ) : (

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sqlTime } from "./run-rows";
-import { foldSpend, spendAggregates, type SpendRow } from "./spend";
+import { foldSpend, spendAggregates, spendRuns, type SpendRow } from "./spend";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 /**
@@ -177,5 +177,30 @@ describe("spend report through the rollup", () => {
       .prepare("EXPLAIN QUERY PLAN SELECT num FROM runs r WHERE r.spend_folded = 0 AND (? IS NULL OR r.created_at >= ?)")
       .all(null, null) as { detail: string }[];
     expect(plan.map((p) => p.detail).join(" ")).toContain("runs_spend_unfolded_idx");
+  });
+
+  it("lists the runs behind a figure newest first, with what each spent on it", () => {
+    const slices = [{ workflowId: "wa" }, { model: "mock" }, { workflowId: "wb", nodeId: "review" }, { model: "openai:gpt-4o-mini", nodeId: "draft" }, {}];
+    for (const since of PERIODS) {
+      for (const slice of slices) {
+        const matching = runs
+          .filter((r) => (since === null || r.createdAt >= since) && (slice.workflowId === undefined || r.workflow === slice.workflowId))
+          .map((r) => ({ r, steps: r.steps.filter((s) => (!("model" in slice) || s.model === slice.model) && (!("nodeId" in slice) || s.node === slice.nodeId)) }))
+          .filter(({ steps }) => !("model" in slice || "nodeId" in slice) || steps.length > 0)
+          .sort((a, b) => b.r.createdAt - a.r.createdAt || (`r${a.r.num}` < `r${b.r.num}` ? 1 : -1));
+        const want = matching.slice(0, 10).map(({ r, steps }) => ({
+          run_id: `r${r.num}`,
+          workflow_id: r.workflow,
+          workflow_name: NAMES[r.workflow],
+          status: r.status,
+          created_at: sqlTime(r.createdAt),
+          cost_micros: steps.reduce((a, s) => a + s.cost, 0),
+          tokens_in: steps.reduce((a, s) => a + s.tin, 0),
+          tokens_out: steps.reduce((a, s) => a + s.tout, 0),
+          steps: steps.length,
+        }));
+        expect(spendRuns({ since, ...slice }, database.sqlite, 10), JSON.stringify({ since, slice })).toEqual(want);
+      }
+    }
   });
 });

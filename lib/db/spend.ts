@@ -45,6 +45,7 @@ const SETTLED = "('completed', 'failed')";
 const ADD = `ON CONFLICT DO UPDATE SET cost_micros = cost_micros + excluded.cost_micros, tokens_in = tokens_in + excluded.tokens_in,
   tokens_out = tokens_out + excluded.tokens_out, steps = steps + excluded.steps, runs = runs + excluded.runs`;
 const BATCH = "SELECT value FROM json_each(?)";
+const BATCH_PARAM = "SELECT value FROM json_each(@nums)";
 
 const FOLD_SQL = {
   pick: `SELECT num FROM runs INDEXED BY runs_spend_unfolded_idx WHERE spend_folded = 0 AND status IN ${SETTLED} ORDER BY num LIMIT ?`,
@@ -210,27 +211,43 @@ export interface SpendRunRow {
   steps: number;
 }
 
-/** The runs behind one figure: what each spent on that workflow, model or node, most expensive first. */
+/**
+ * The runs behind one figure, newest first (up to `limit`), with what each spent on that
+ * workflow, model or node. Runs are walked newest first through an index and the walk stops
+ * at `limit` matches, so the answer costs the same however many runs are stored.
+ */
 export function spendRuns(
   filter: SpendFilter & { workflowId?: string; model?: string; nodeId?: string },
   conn: Database.Database = db().sqlite,
+  limit = 200,
 ): SpendRunRow[] {
-  const where = [SINCE];
-  const args: unknown[] = since(filter);
-  const add = (sql: string, value: string | undefined) => {
-    if (value === undefined) return;
-    where.push(sql);
-    args.push(value);
-  };
-  add("r.workflow_id = ?", filter.workflowId);
-  add("s.model = ?", filter.model);
-  add("s.node_id = ?", filter.nodeId);
-  return conn
-    .prepare(
-      `SELECT r.id AS run_id, r.workflow_id, COALESCE(w.name, r.workflow_id) AS workflow_name, r.status, r.created_at,
-              COALESCE(SUM(s.cost_micros), 0) AS cost_micros, COALESCE(SUM(s.tokens_in), 0) AS tokens_in, COALESCE(SUM(s.tokens_out), 0) AS tokens_out, COUNT(s.id) AS steps
-       FROM runs r LEFT JOIN workflows w ON w.id = r.workflow_id LEFT JOIN steps s ON ${inRun("r.num", "s.")}
-       WHERE ${where.join(" AND ")} GROUP BY r.id ORDER BY cost_micros DESC, r.created_at DESC LIMIT 200`,
-    )
-    .all(...args) as SpendRunRow[];
+  const stepFilter = [...(filter.model === undefined ? [] : ["s.model = @model"]), ...(filter.nodeId === undefined ? [] : ["s.node_id = @node_id"])];
+  const where = [
+    ...(filter.since === null ? [] : ["r.created_at >= @since"]),
+    ...(filter.workflowId === undefined ? [] : ["r.workflow_id = @workflow_id"]),
+    ...(stepFilter.length === 0 ? [] : [`EXISTS (SELECT 1 FROM steps s WHERE ${inRun("r.num", "s.")} AND ${stepFilter.join(" AND ")})`]),
+  ];
+  const stepParams = { ...(filter.model === undefined ? {} : { model: filter.model }), ...(filter.nodeId === undefined ? {} : { node_id: filter.nodeId }) };
+  const runs = stmt(
+    conn,
+    `SELECT r.num, r.id AS run_id, r.workflow_id, COALESCE(w.name, r.workflow_id) AS workflow_name, r.status, r.created_at
+     FROM runs r LEFT JOIN workflows w ON w.id = r.workflow_id
+     ${where.length === 0 ? "" : `WHERE ${where.join(" AND ")}`} ORDER BY r.created_at DESC, r.id DESC LIMIT @limit`,
+  ).all({
+    ...(filter.since === null ? {} : { since: sqlTime(filter.since) }),
+    ...(filter.workflowId === undefined ? {} : { workflow_id: filter.workflowId }),
+    ...stepParams,
+    limit,
+  }) as (Omit<SpendRunRow, "cost_micros" | "tokens_in" | "tokens_out" | "steps"> & { num: number })[];
+  if (runs.length === 0) return [];
+  const totals = stmt(
+    conn,
+    `SELECT s.run_num AS num, SUM(s.cost_micros) AS cost_micros, SUM(s.tokens_in) AS tokens_in, SUM(s.tokens_out) AS tokens_out, COUNT(*) AS steps
+     FROM steps s WHERE s.run_num IN (${BATCH_PARAM})${stepFilter.map((f) => ` AND ${f}`).join("")} GROUP BY s.run_num`,
+  ).all({ nums: JSON.stringify(runs.map((r) => r.num)), ...stepParams }) as { num: number; cost_micros: number; tokens_in: number; tokens_out: number; steps: number }[];
+  const byRun = new Map(totals.map((t) => [t.num, t]));
+  return runs.map(({ num, ...run }) => {
+    const t = byRun.get(num);
+    return { ...run, cost_micros: t?.cost_micros ?? 0, tokens_in: t?.tokens_in ?? 0, tokens_out: t?.tokens_out ?? 0, steps: t?.steps ?? 0 };
+  });
 }

@@ -58,7 +58,7 @@ export function spendReport(period: SpendPeriod, now = Date.now()) {
   };
 }
 
-/** The runs behind one figure of the report. */
+/** The runs behind one figure of the report, newest first. */
 export function spendRunList(q: z.infer<typeof spendQuery>, now = Date.now()) {
   const rows = spendRuns({ since: periodStart(q.period, now), workflowId: q.workflow_id, model: q.model, nodeId: q.node_id });
   return {
