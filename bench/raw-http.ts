@@ -29,6 +29,8 @@ class Connection {
   private head: { status: number; length: number | null; chunked: boolean; close: boolean } | null = null;
   private chunks: Buffer[] = [];
   closed = false;
+  /** When the connection last went idle (performance.now()). */
+  idleSince = 0;
 
   constructor(private readonly socket: net.Socket) {
     socket.setNoDelay(true);
@@ -134,6 +136,12 @@ function parseHead(text: string): { status: number; length: number | null; chunk
 }
 
 /** Keep-alive connections to one server, at most `maxSockets` at once; requests queue for a free one. */
+/**
+ * A connection idle this long is not reused: the server ends idle keep-alive connections
+ * after 5 s (Node's keepAliveTimeout), and a request sent as it does so is reset.
+ */
+const MAX_IDLE_MS = 4000;
+
 export class RawHttpClient {
   private readonly idle: Connection[] = [];
   private readonly queue: { request: Buffer; waiter: Waiter }[] = [];
@@ -167,7 +175,8 @@ export class RawHttpClient {
   private take(): Connection | null {
     while (this.idle.length > 0) {
       const c = this.idle.pop()!;
-      if (!c.closed) return c;
+      if (!c.closed && performance.now() - c.idleSince < MAX_IDLE_MS) return c;
+      if (!c.closed) c.destroy();
       this.open--;
     }
     if (this.open >= this.maxSockets) return null;
@@ -177,7 +186,10 @@ export class RawHttpClient {
 
   private release(connection: Connection): void {
     if (connection.closed) this.open--;
-    else this.idle.push(connection);
+    else {
+      connection.idleSince = performance.now();
+      this.idle.push(connection);
+    }
     this.next();
   }
 
