@@ -3,7 +3,7 @@
  * memory and its per-request cost do not grow with the runs it has served.
  *   NEXT_DIST_DIR=.next-runs npm run build && NEXT_DIST_DIR=.next-runs npx tsx bench/soak.ts
  * Knobs: SOAK_SECONDS (300), CLIENTS (50), WARMUP (500), SAMPLE_SECONDS (10); SERVER_NODE_OPTIONS
- * replaces the server's Node options.
+ * replaces the server's Node options; KEEP_DB=1 keeps the database (its path is in the summary).
  *
  * Each client loops over a mix: chain_10 trigger + wait (16 in 20), a gate run watched over
  * SSE until it pauses, disconnected mid-stream and then approved (1 in 20), a run followed
@@ -103,7 +103,7 @@ type RunBody = { id: string; status: string };
 
 async function main(): Promise<void> {
   const graph = JSON.parse(readFileSync(path.join(process.cwd(), "bench/workloads/chain_10.json"), "utf8")) as unknown;
-  const server = await startServer({ env: process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {} });
+  const server = await startServer({ env: process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}, keepFiles: process.env.KEEP_DB === "1" });
   const pid = server.pid();
   if (!pid) throw new Error("the server has no pid");
   const client: HttpClient = httpClient(server.baseUrl);
@@ -226,6 +226,7 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify({
         bench: "soak.summary",
+        ...(process.env.KEEP_DB === "1" ? { database: server.dbFile } : {}),
         clients,
         seconds: round(loadSeconds, 1),
         runs,
