@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sqlTime } from "./run-rows";
-import { foldSpend, spendAggregates, spendRuns, type SpendRow } from "./spend";
+import { compactionBoundary, compactSpend, foldSpend, spendAggregates, spendRuns, type SpendRow } from "./spend";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 /**
@@ -103,7 +103,15 @@ function expected(since: number | null) {
   };
 }
 
-const PERIODS = [null, NOW - 25 * HOUR - ((NOW - 25 * HOUR) % HOUR), NOW - 3 * HOUR - ((NOW - 3 * HOUR) % HOUR), NOW + HOUR];
+// All time, two day starts (what 7- and 30-day periods use), hours since the start of yesterday (24 h periods), the future.
+const PERIODS = [
+  null,
+  Date.UTC(2026, 10, 29),
+  Date.UTC(2026, 10, 30),
+  NOW - 25 * HOUR - ((NOW - 25 * HOUR) % HOUR),
+  NOW - 3 * HOUR - ((NOW - 3 * HOUR) % HOUR),
+  NOW + HOUR,
+];
 const checkAll = () => {
   for (const since of PERIODS) expect(spendAggregates({ since }, database.sqlite), `since ${since}`).toEqual(expected(since));
 };
@@ -202,5 +210,35 @@ describe("spend report through the rollup", () => {
         expect(spendRuns({ since, ...slice }, database.sqlite, 10), JSON.stringify({ since, slice })).toEqual(want);
       }
     }
+  });
+
+  it("compacts the hours of days before yesterday into days, exact before and after, across a resume", () => {
+    while (foldSpend(database.sqlite) > 0);
+    const boundary = compactionBoundary(NOW);
+    expect(boundary).toBe("2026-12-01T00");
+    const hourly = () => database.sqlite.prepare("SELECT COUNT(*) FROM spend_rollup WHERE hour < ?").pluck().get(boundary) as number;
+    expect(hourly()).toBeGreaterThan(0);
+    // One day per call, oldest first.
+    expect(compactSpend(database.sqlite, boundary)).toBeGreaterThan(0);
+    expect(database.sqlite.prepare("SELECT DISTINCT day FROM spend_rollup_daily").pluck().all()).toEqual(["2026-11-29"]);
+    checkAll();
+    expect(compactSpend(database.sqlite, boundary)).toBeGreaterThan(0);
+    expect(hourly()).toBe(0);
+    expect(database.sqlite.prepare("SELECT DISTINCT day FROM spend_rollup_daily ORDER BY day").pluck().all()).toEqual(["2026-11-29", "2026-11-30"]);
+    checkAll();
+    expect(compactSpend(database.sqlite, boundary)).toBe(0);
+
+    // A run from a compacted day is resumed: its contribution leaves as a negative hourly row.
+    const old = runs.find((r) => r.status === "failed" && r.createdAt < Date.UTC(2026, 11, 1) && r.steps.some((s) => s.model))!;
+    database.sqlite.prepare("UPDATE runs SET status = 'running' WHERE num = ?").run(old.num);
+    old.status = "running";
+    checkAll();
+    database.sqlite.prepare("UPDATE runs SET status = 'completed' WHERE num = ?").run(old.num);
+    old.status = "completed";
+    expect(foldSpend(database.sqlite)).toBe(1);
+    checkAll();
+    while (compactSpend(database.sqlite, boundary) > 0);
+    expect(hourly()).toBe(0);
+    checkAll();
   });
 });

@@ -2,10 +2,12 @@ import "server-only";
 /**
  * Spend aggregates for the dashboard (money as integer micro-USD). Settled runs are folded
  * into `spend_rollup` (per hour of run creation, workflow and dimension) by
- * {@link foldSpend}, which the engine's thread runs on a timer; a report sums the rollup's
- * rows for its period and adds the runs not folded yet, read from their own rows through a
- * partial index. Both are read in one transaction, so the figures are exact whatever the
- * folder has reached, and a report costs rows per hour, not per run.
+ * {@link foldSpend}, which the engine's thread runs on a timer; the hours of past days are
+ * compacted into `spend_rollup_daily` ({@link compactSpend}). A report sums the rollup rows
+ * of its period and adds the runs not folded yet, read from their own rows through a
+ * partial index. All is read in one transaction, so the figures are exact whatever the
+ * folder has reached, and a report costs rows per hour (today and yesterday) and per day
+ * (before), not per run.
  * A run's `cost_micros` is the sum of its steps': per-workflow figures come from run rows,
  * per-model and per-node figures from agent steps.
  */
@@ -28,7 +30,10 @@ export interface SpendRow {
 }
 
 export interface SpendFilter {
-  /** Epoch ms, on an hour boundary; runs created before it are left out. Null: all time. */
+  /**
+   * Epoch ms, on an hour boundary; runs created before it are left out. Null: all time. Exact
+   * when it is on a day boundary or after {@link compactionBoundary} (see `periodStart`).
+   */
   since: number | null;
 }
 
@@ -39,6 +44,14 @@ const since = (f: SpendFilter) => {
 };
 /** The rollup's hour key of a period start ("2026-12-02T09"), '' for all time. */
 const sinceHour = (f: SpendFilter) => (f.since === null ? "" : sqlTime(f.since).slice(0, 13));
+
+const DAY_MS = 86_400_000;
+
+/** The first day wholly at or after an hour key ('' for all time). */
+const firstWholeDay = (hour: string) => {
+  if (hour === "" || hour.endsWith("T00")) return hour.slice(0, 10);
+  return sqlTime(Date.parse(`${hour.slice(0, 10)}T00:00:00Z`) + DAY_MS).slice(0, 10);
+};
 
 /** Runs whose spend is final: folded once, unfolded again only if resumed (the migration's trigger). */
 const SETTLED = "('completed', 'failed')";
@@ -80,6 +93,35 @@ export function foldSpend(conn: Database.Database, limit = 500): number {
   })();
 }
 
+/** The hour key ("2026-12-02T09") hourly rows are kept from: the start of yesterday (UTC). */
+export function compactionBoundary(now = Date.now()): string {
+  return sqlTime(Math.floor(now / DAY_MS) * DAY_MS - DAY_MS).slice(0, 13);
+}
+
+const COMPACT_SQL = {
+  days: `INSERT INTO spend_rollup_daily (day, workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs)
+    SELECT substr(hour, 1, 10) AS d, workflow_id, dim, key, SUM(cost_micros), SUM(tokens_in), SUM(tokens_out), SUM(steps), SUM(runs)
+    FROM spend_rollup WHERE hour < ? GROUP BY d, workflow_id, dim, key ${ADD}`,
+  drop: "DELETE FROM spend_rollup WHERE hour < ?",
+  oldest: "SELECT hour FROM spend_rollup ORDER BY hour LIMIT 1",
+};
+
+/**
+ * Moves the hourly rows of the oldest day before `boundary` (an hour key) into that day, in
+ * one transaction; returns how many hourly rows it moved (0 once none are left). One day at a
+ * time, so catching up on many days never holds the thread for long.
+ */
+export function compactSpend(conn: Database.Database, boundary = compactionBoundary()): number {
+  return conn.transaction(() => {
+    const oldest = stmt(conn, COMPACT_SQL.oldest).pluck().get() as string | undefined;
+    if (oldest === undefined || oldest >= boundary) return 0;
+    const end = firstWholeDay(`${oldest.slice(0, 10)}T01`);
+    const until = `${end}T00` < boundary ? `${end}T00` : boundary;
+    stmt(conn, COMPACT_SQL.days).run(until);
+    return stmt(conn, COMPACT_SQL.drop).run(until).changes;
+  })();
+}
+
 /**
  * Keeps the rollup current: every `intervalMs`, folds settled runs a batch at a time,
  * yielding to the event loop between batches (the thread's runs commit in between), until
@@ -115,6 +157,13 @@ export function startSpendFolder(
     const busy = performance.eventLoopUtilization(now, elu).utilization > busyAbove;
     elu = now;
     if (folding) return;
+    if (!busy) {
+      try {
+        compactSpend(conn);
+      } catch (err) {
+        console.error("spend rollup: compaction failed", err);
+      }
+    }
     folding = true;
     pass(0, busy ? busyBudgetMs : budgetMs);
   }, intervalMs);
@@ -143,16 +192,20 @@ interface Part {
 const UNFOLDED = "runs r INDEXED BY runs_spend_unfolded_idx";
 
 const REPORT_SQL = {
+  // Days whose first hour is in the period are wholly in it (periods of 7 and 30 days start
+  // on a day; a 24-hour one starts after the last compacted day).
   rollup: `SELECT dim, workflow_id, key, SUM(cost_micros) AS cost_micros, SUM(tokens_in) AS tokens_in, SUM(tokens_out) AS tokens_out,
       SUM(steps) AS steps, SUM(runs) AS runs
-    FROM spend_rollup WHERE hour >= ? GROUP BY dim, workflow_id, key`,
+    FROM (SELECT * FROM spend_rollup WHERE hour >= @hour UNION ALL SELECT day || 'T00', workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs FROM spend_rollup_daily WHERE day >= @day)
+    GROUP BY dim, workflow_id, key`,
   liveRuns: `SELECT 'w' AS dim, r.workflow_id, '' AS key, SUM(r.cost_micros) AS cost_micros, SUM(r.tokens_in) AS tokens_in, SUM(r.tokens_out) AS tokens_out,
       SUM(r.node_executions) AS steps, COUNT(*) AS runs
     FROM ${UNFOLDED} WHERE r.spend_folded = 0 AND ${SINCE} GROUP BY r.workflow_id`,
   liveSteps: `SELECT ? AS dim, r.workflow_id, CASE ? WHEN 'm' THEN s.model ELSE s.node_id END AS key,
       SUM(s.cost_micros) AS cost_micros, SUM(s.tokens_in) AS tokens_in, SUM(s.tokens_out) AS tokens_out, COUNT(*) AS steps, COUNT(DISTINCT s.run_num) AS runs
     FROM ${UNFOLDED} JOIN steps s ON ${inRun("r.num", "s.")} WHERE r.spend_folded = 0 AND s.model IS NOT NULL AND ${SINCE} GROUP BY r.workflow_id, key`,
-  rollupDays: `SELECT substr(hour, 1, 10) AS day, SUM(cost_micros) AS cost_micros FROM spend_rollup WHERE dim = 'w' AND hour >= ? GROUP BY day`,
+  rollupDays: `SELECT substr(hour, 1, 10) AS day, SUM(cost_micros) AS cost_micros FROM spend_rollup WHERE dim = 'w' AND hour >= @hour GROUP BY day
+    UNION ALL SELECT day, cost_micros FROM spend_rollup_daily WHERE dim = 'w' AND day >= @day`,
   liveDays: `SELECT substr(r.created_at, 1, 10) AS day, SUM(r.cost_micros) AS cost_micros FROM ${UNFOLDED} WHERE r.spend_folded = 0 AND ${SINCE} GROUP BY day`,
   names: `SELECT id, name FROM workflows WHERE id IN (${BATCH})`,
 };
@@ -165,12 +218,12 @@ export function spendAggregates(filter: SpendFilter, conn: Database.Database = d
   const read = conn.transaction(() => {
     const hour = sinceHour(filter);
     const parts = [
-      ...(st(REPORT_SQL.rollup).all(hour) as Part[]),
+      ...(st(REPORT_SQL.rollup).all({ hour, day: firstWholeDay(hour) }) as Part[]),
       ...(st(REPORT_SQL.liveRuns).all(...since(filter)) as Part[]),
       ...(st(REPORT_SQL.liveSteps).all("m", "m", ...since(filter)) as Part[]),
       ...(st(REPORT_SQL.liveSteps).all("n", "n", ...since(filter)) as Part[]),
     ];
-    const days = [...(st(REPORT_SQL.rollupDays).all(hour) as DayRow[]), ...(st(REPORT_SQL.liveDays).all(...since(filter)) as DayRow[])];
+    const days = [...(st(REPORT_SQL.rollupDays).all({ hour, day: firstWholeDay(hour) }) as DayRow[]), ...(st(REPORT_SQL.liveDays).all(...since(filter)) as DayRow[])];
     const ids = [...new Set(parts.map((p) => p.workflow_id))];
     const names = new Map((st(REPORT_SQL.names).all(JSON.stringify(ids)) as { id: string; name: string }[]).map((w) => [w.id, w.name]));
     return { parts, days, names };

@@ -16,14 +16,18 @@ export const spendQuery = z.object({
 });
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /**
- * Epoch ms a period starts at (null for all time): the start of the hour `period` ago, the
- * grain spend is kept at (the report's `since` says exactly where it starts).
+ * Epoch ms a period starts at (null for all time), on the grain spend is kept at: the start
+ * of the hour 24 h ago, or of the day (UTC) 7 or 30 days ago — spend before yesterday is
+ * kept per day. The report's `since` says exactly where it starts.
  */
 export function periodStart(period: SpendPeriod, now = Date.now()): number | null {
   const span = SPEND_PERIODS[period];
-  return span === null ? null : Math.floor((now - span) / HOUR_MS) * HOUR_MS;
+  if (span === null) return null;
+  const grain = span > DAY_MS ? DAY_MS : HOUR_MS;
+  return Math.floor((now - span) / grain) * grain;
 }
 
 const group = (r: SpendRow) => ({
