@@ -243,12 +243,12 @@ export class SqliteRunStore implements RunStore {
     return stored;
   }
 
-  /** The run's head as of the writes applied so far; throws for an unknown run. */
   /** How many runs this store keeps a head for in memory (the runs it is driving). */
   get cachedRuns(): number {
     return this.heads.size;
   }
 
+  /** The run's head as of the writes applied so far; throws for an unknown run. */
   private head(runId: string): RunHead {
     const known = this.pendingHeads.has(runId) ? this.pendingHeads.get(runId) : this.heads.get(runId);
     if (known) return known;
