@@ -9,6 +9,12 @@ import type { Graph, NodeType, GateField } from "./graph/schema";
 export type State = Record<string, unknown>;
 
 export type RunStatus = "pending" | "running" | "paused" | "completed" | "failed";
+
+/**
+ * Statuses at which the engine stops driving a run: it has ended, or parks at a gate until a
+ * decision. A caller waiting for the run answers then; a store may forget what it cached.
+ */
+export const SETTLED_STATUSES: ReadonlySet<RunStatus> = new Set(["completed", "failed", "paused"]);
 export type StepStatus = "pending" | "running" | "waiting" | "completed" | "failed" | "skipped";
 
 /** What a parked run waits for (SPEC §6). */

@@ -12,7 +12,7 @@
 import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { graphSchema, type Graph } from "../../engine/graph/schema";
-import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunStore, RunWrite, State, StepRecord, StoredEvent } from "../../engine/ports";
+import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunStore, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { GroupCommit } from "./group-commit";
 import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, sqlTime, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
@@ -235,7 +235,7 @@ export class SqliteRunStore implements RunStore {
     // A run that settles (or parks at a gate) is forgotten: the engine writes to it again
     // only if it is resumed or approved, and then reloads its head (one seek) and checkpoints
     // in full once. Kept, every run ever driven would stay in memory with its encoder cursor.
-    const settled = write.run?.status !== undefined && SETTLED_RUN_STATUSES.has(write.run.status);
+    const settled = write.run?.status !== undefined && SETTLED_STATUSES.has(write.run.status);
     this.pendingHeads.set(runId, settled ? null : { num: head.num, last_event_seq: seq, last_step_seq: lastStepSeq, cursor });
     // Last, so a write that throws has staged nothing; a batch that rolls back drops it all.
     const watched = this.watched.get(runId);
@@ -342,7 +342,6 @@ export class SqliteRunStore implements RunStore {
 }
 
 const NONE: ReadonlySet<number> = new Set();
-const SETTLED_RUN_STATUSES: ReadonlySet<string> = new Set(["completed", "failed", "paused"]);
 
 /** A step's place in a batch: its write's index and its index in that write's steps. */
 const stepSlot = (write: number, step: number) => write * 2 ** 24 + step;

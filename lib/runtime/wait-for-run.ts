@@ -2,11 +2,11 @@
  * `?wait=` support: resolve when a run reaches a status a caller can act on, or when the
  * time is up, whichever comes first. Driven by the event bus, never by polling.
  */
-import type { RunStatus } from "@/engine/ports";
+import { SETTLED_STATUSES, type RunStatus } from "@/engine/ports";
 import type { RunEventBus } from "./event-bus";
 
 /** Statuses after which a waiting caller gets its answer. */
-export const SETTLED_STATUSES: ReadonlySet<RunStatus> = new Set(["completed", "failed", "paused"]);
+export { SETTLED_STATUSES };
 
 /**
  * Subscribes at once (call it BEFORE starting the run, so no event can slip by) and
