@@ -61,17 +61,31 @@ const ADD = `ON CONFLICT DO UPDATE SET cost_micros = cost_micros + excluded.cost
 const BATCH = "SELECT value FROM json_each(?)";
 const BATCH_PARAM = "SELECT value FROM json_each(@nums)";
 
+type Dim = "w" | "m" | "n";
+const DIMS: readonly Dim[] = ["w", "m", "n"];
+const ROLLUP_COLUMNS = "hour, workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs";
+
+/**
+ * The spend of the runs `from`/`where` select, per hour of creation and workflow, as rollup
+ * rows of one dimension: their totals ('w'), or their agent steps per model ('m') or per
+ * node ('n'). The folder inserts these rows; a report reads them live for unfolded runs.
+ */
+function spendRows(dim: Dim, from: string, where: string): string {
+  const hour = "substr(r.created_at, 1, 13) AS hour, r.workflow_id";
+  if (dim === "w") {
+    return `SELECT ${hour}, 'w' AS dim, '' AS key, SUM(r.cost_micros) AS cost_micros, SUM(r.tokens_in) AS tokens_in, SUM(r.tokens_out) AS tokens_out,
+      SUM(r.node_executions) AS steps, COUNT(*) AS runs
+    FROM ${from} WHERE ${where} GROUP BY 1, r.workflow_id`;
+  }
+  const key = dim === "m" ? "s.model" : "s.node_id";
+  return `SELECT ${hour}, '${dim}' AS dim, ${key} AS key, SUM(s.cost_micros) AS cost_micros, SUM(s.tokens_in) AS tokens_in, SUM(s.tokens_out) AS tokens_out,
+      COUNT(*) AS steps, COUNT(DISTINCT s.run_num) AS runs
+    FROM ${from} JOIN steps s ON ${inRun("r.num", "s.")} WHERE ${where} AND s.model IS NOT NULL GROUP BY 1, r.workflow_id, ${key}`;
+}
+
 const FOLD_SQL = {
   pick: `SELECT num FROM runs INDEXED BY runs_spend_unfolded_idx WHERE spend_folded = 0 AND status IN ${SETTLED} ORDER BY num LIMIT ?`,
-  runs: `INSERT INTO spend_rollup (hour, workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs)
-    SELECT substr(created_at, 1, 13) AS h, workflow_id, 'w', '', SUM(cost_micros), SUM(tokens_in), SUM(tokens_out), SUM(node_executions), COUNT(*)
-    FROM runs WHERE num IN (${BATCH}) GROUP BY h, workflow_id ${ADD}`,
-  models: `INSERT INTO spend_rollup (hour, workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs)
-    SELECT substr(r.created_at, 1, 13) AS h, r.workflow_id, 'm', s.model, SUM(s.cost_micros), SUM(s.tokens_in), SUM(s.tokens_out), COUNT(*), COUNT(DISTINCT s.run_num)
-    FROM runs r JOIN steps s ON ${inRun("r.num", "s.")} WHERE r.num IN (${BATCH}) AND s.model IS NOT NULL GROUP BY h, r.workflow_id, s.model ${ADD}`,
-  nodes: `INSERT INTO spend_rollup (hour, workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs)
-    SELECT substr(r.created_at, 1, 13) AS h, r.workflow_id, 'n', s.node_id, SUM(s.cost_micros), SUM(s.tokens_in), SUM(s.tokens_out), COUNT(*), COUNT(DISTINCT s.run_num)
-    FROM runs r JOIN steps s ON ${inRun("r.num", "s.")} WHERE r.num IN (${BATCH}) AND s.model IS NOT NULL GROUP BY h, r.workflow_id, s.node_id ${ADD}`,
+  add: DIMS.map((dim) => `INSERT INTO spend_rollup (${ROLLUP_COLUMNS}) ${spendRows(dim, "runs r", `r.num IN (${BATCH})`)} ${ADD}`),
   mark: `UPDATE runs SET spend_folded = 1 WHERE num IN (${BATCH})`,
 };
 
@@ -85,9 +99,7 @@ export function foldSpend(conn: Database.Database, limit = 500): number {
     const nums = st(FOLD_SQL.pick).pluck().all(limit) as number[];
     if (nums.length === 0) return 0;
     const batch = JSON.stringify(nums);
-    st(FOLD_SQL.runs).run(batch);
-    st(FOLD_SQL.models).run(batch);
-    st(FOLD_SQL.nodes).run(batch);
+    for (const sql of FOLD_SQL.add) st(sql).run(batch);
     st(FOLD_SQL.mark).run(batch);
     return nums.length;
   })();
@@ -99,7 +111,7 @@ export function compactionBoundary(now = Date.now()): string {
 }
 
 const COMPACT_SQL = {
-  days: `INSERT INTO spend_rollup_daily (day, workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs)
+  days: `INSERT INTO spend_rollup_daily (day, ${ROLLUP_COLUMNS.slice("hour, ".length)})
     SELECT substr(hour, 1, 10) AS d, workflow_id, dim, key, SUM(cost_micros), SUM(tokens_in), SUM(tokens_out), SUM(steps), SUM(runs)
     FROM spend_rollup WHERE hour < ? GROUP BY d, workflow_id, dim, key ${ADD}`,
   drop: "DELETE FROM spend_rollup WHERE hour < ?",
@@ -175,7 +187,9 @@ export function startSpendFolder(
 }
 
 interface Part {
-  dim: "w" | "m" | "n";
+  /** Set on rows read live (the unfolded runs' hour); the rollup's rows span the period. */
+  hour?: string;
+  dim: Dim;
   workflow_id: string;
   key: string;
   cost_micros: number;
@@ -198,15 +212,9 @@ const REPORT_SQL = {
       SUM(steps) AS steps, SUM(runs) AS runs
     FROM (SELECT * FROM spend_rollup WHERE hour >= @hour UNION ALL SELECT day || 'T00', workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs FROM spend_rollup_daily WHERE day >= @day)
     GROUP BY dim, workflow_id, key`,
-  liveRuns: `SELECT 'w' AS dim, r.workflow_id, '' AS key, SUM(r.cost_micros) AS cost_micros, SUM(r.tokens_in) AS tokens_in, SUM(r.tokens_out) AS tokens_out,
-      SUM(r.node_executions) AS steps, COUNT(*) AS runs
-    FROM ${UNFOLDED} WHERE r.spend_folded = 0 AND ${SINCE} GROUP BY r.workflow_id`,
-  liveSteps: `SELECT ? AS dim, r.workflow_id, CASE ? WHEN 'm' THEN s.model ELSE s.node_id END AS key,
-      SUM(s.cost_micros) AS cost_micros, SUM(s.tokens_in) AS tokens_in, SUM(s.tokens_out) AS tokens_out, COUNT(*) AS steps, COUNT(DISTINCT s.run_num) AS runs
-    FROM ${UNFOLDED} JOIN steps s ON ${inRun("r.num", "s.")} WHERE r.spend_folded = 0 AND s.model IS NOT NULL AND ${SINCE} GROUP BY r.workflow_id, key`,
+  live: DIMS.map((dim) => spendRows(dim, UNFOLDED, `r.spend_folded = 0 AND ${SINCE}`)),
   rollupDays: `SELECT substr(hour, 1, 10) AS day, SUM(cost_micros) AS cost_micros FROM spend_rollup WHERE dim = 'w' AND hour >= @hour GROUP BY day
     UNION ALL SELECT day, cost_micros FROM spend_rollup_daily WHERE dim = 'w' AND day >= @day`,
-  liveDays: `SELECT substr(r.created_at, 1, 10) AS day, SUM(r.cost_micros) AS cost_micros FROM ${UNFOLDED} WHERE r.spend_folded = 0 AND ${SINCE} GROUP BY day`,
   names: `SELECT id, name FROM workflows WHERE id IN (${BATCH})`,
 };
 
@@ -217,13 +225,12 @@ export function spendAggregates(filter: SpendFilter, conn: Database.Database = d
   const st = (sql: string) => stmt(conn, sql);
   const read = conn.transaction(() => {
     const hour = sinceHour(filter);
-    const parts = [
-      ...(st(REPORT_SQL.rollup).all({ hour, day: firstWholeDay(hour) }) as Part[]),
-      ...(st(REPORT_SQL.liveRuns).all(...since(filter)) as Part[]),
-      ...(st(REPORT_SQL.liveSteps).all("m", "m", ...since(filter)) as Part[]),
-      ...(st(REPORT_SQL.liveSteps).all("n", "n", ...since(filter)) as Part[]),
+    const live = REPORT_SQL.live.flatMap((sql) => st(sql).all(...since(filter)) as Part[]);
+    const parts = [...(st(REPORT_SQL.rollup).all({ hour, day: firstWholeDay(hour) }) as Part[]), ...live];
+    const days = [
+      ...(st(REPORT_SQL.rollupDays).all({ hour, day: firstWholeDay(hour) }) as DayRow[]),
+      ...live.filter((p) => p.dim === "w").map((p) => ({ day: p.hour!.slice(0, 10), cost_micros: p.cost_micros })),
     ];
-    const days = [...(st(REPORT_SQL.rollupDays).all({ hour, day: firstWholeDay(hour) }) as DayRow[]), ...(st(REPORT_SQL.liveDays).all(...since(filter)) as DayRow[])];
     const ids = [...new Set(parts.map((p) => p.workflow_id))];
     const names = new Map((st(REPORT_SQL.names).all(JSON.stringify(ids)) as { id: string; name: string }[]).map((w) => [w.id, w.name]));
     return { parts, days, names };
