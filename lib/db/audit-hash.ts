@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { canonicalJson } from "./canonical-json";
 
 /** `prev_hash` of the first row of the chain. */
@@ -20,7 +20,21 @@ export interface AuditContent {
  * field of any row, or removing a row, breaks every later link.
  */
 export function auditHash(prevHash: string, content: AuditContent): string {
-  const { id, action, actor_id, target_type, target_id, details, created_at } = content;
-  const body = canonicalJson({ id, action, actor_id, target_type, target_id, details, created_at });
-  return createHash("sha256").update(prevHash + body).digest("hex");
+  return auditHashOfText(prevHash, content, canonicalJson(content.details));
+}
+
+/**
+ * {@link auditHash} with the details given as text, put into the hashed body as they are:
+ * equal to it when `detailsJson` is the canonical JSON of the details. The body is the
+ * content's canonical JSON written out (keys in sorted order). Every other value is a JSON
+ * string, which cannot contain an unescaped quote, so the text between `"details":` and
+ * `,"id":` is determined by the body: a body that matches a stored hash proves every field,
+ * the details text included, is what was hashed.
+ */
+export function auditHashOfText(prevHash: string, content: Omit<AuditContent, "details">, detailsJson: string): string {
+  const s = JSON.stringify;
+  const body =
+    `{"action":${s(content.action)},"actor_id":${s(content.actor_id)},"created_at":${s(content.created_at)},"details":${detailsJson}` +
+    `,"id":${s(content.id)},"target_id":${s(content.target_id)},"target_type":${s(content.target_type)}}`;
+  return hash("sha256", prevHash + body, "hex");
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import type Database from "better-sqlite3";
 import { db } from "./client";
-import { auditHash, GENESIS_HASH, type AuditContent } from "./audit-hash";
+import { auditHashOfText, GENESIS_HASH, type AuditContent } from "./audit-hash";
+import { canonicalJson } from "./canonical-json";
 import { newId } from "./ids";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
 import { stmt } from "./statement-cache";
@@ -72,12 +73,14 @@ export function appendAudit(conn: Database.Database, input: AuditInput): AuditEn
       details: input.details ?? {},
       created_at: at.toISOString(),
     };
-    const hash = auditHash(prevHash, content);
+    // Stored canonical, so a verification can hash the stored text as it is.
+    const detailsJson = canonicalJson(content.details);
+    const hash = auditHashOfText(prevHash, content, detailsJson);
     const info = stmt(conn, 
         `INSERT INTO audit_entries (id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(content.id, content.action, content.actor_id, content.target_type, content.target_id, JSON.stringify(content.details), toSqlTimestamp(at), prevHash, hash);
+      .run(content.id, content.action, content.actor_id, content.target_type, content.target_id, detailsJson, toSqlTimestamp(at), prevHash, hash);
     return { ...content, seq: Number(info.lastInsertRowid), prev_hash: prevHash, hash };
   };
   return conn.inTransaction ? write() : conn.transaction(write).immediate();
@@ -109,11 +112,26 @@ export async function listAuditEntries(filter: AuditFilter): Promise<AuditEntryR
   );
 }
 
-/** Rows in chain order after `afterSeq`, one page at a time (the verifier streams the chain). */
-export function readAuditChainPage({ afterSeq, limit }: { afterSeq: number; limit: number }, conn: Database.Database = db().sqlite): AuditEntryRecord[] {
-  const rows = stmt(conn, "SELECT * FROM audit_entries WHERE seq > ? ORDER BY seq ASC LIMIT ?").all(afterSeq, limit) as RawAuditRow[];
-  return rows.map(fromRaw);
+/** A row as stored: `details` is its JSON text, `created_at` the column's text. */
+export type AuditChainRow = RawAuditRow;
+
+type ChainTuple = [number, string, string, string, string, string, string, string | number, string, string];
+
+/**
+ * Rows in chain order after `afterSeq`, one page at a time, as stored (the verifier streams
+ * the chain). Read as arrays: better-sqlite3's row objects took ~2.5 µs of a row's ~6.
+ */
+export function readAuditChainPage({ afterSeq, limit }: { afterSeq: number; limit: number }, conn: Database.Database = db().sqlite): AuditChainRow[] {
+  const tuples = stmt(conn, "SELECT seq, id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash FROM audit_entries WHERE seq > ? ORDER BY seq ASC LIMIT ?")
+    .raw(true)
+    .all(afterSeq, limit) as ChainTuple[];
+  return tuples.map(([seq, id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash]) => ({
+    seq, id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash,
+  }));
 }
+
+/** A stored row in API form (its details parsed, its timestamp ISO). Throws on a timestamp that is no date. */
+export const auditEntryOf = (row: AuditChainRow): AuditEntryRecord => fromRaw(row);
 
 function fromRaw(row: RawAuditRow): AuditEntryRecord {
   return {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendAudit, readAuditChainPage } from "@/lib/db/audit";
-import { GENESIS_HASH } from "@/lib/db/audit-hash";
+import { auditHash, auditHashOfText, GENESIS_HASH, type AuditContent } from "@/lib/db/audit-hash";
+import { canonicalJson } from "@/lib/db/canonical-json";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { verifyAuditChain } from "./audit-chain";
 
@@ -61,6 +62,35 @@ describe("audit hash chain", () => {
     appendMany(3);
     tdb.sqlite.exec("UPDATE audit_entries SET details = 'garbage' WHERE seq = 2");
     expect(await verify()).toMatchObject({ ok: false, first_bad_seq: 2 });
+  });
+
+  it("hashes a row's stored text exactly as its canonical content", () => {
+    const contents: AuditContent[] = [
+      { id: "a", action: "run.trigger", actor_id: "local", target_type: "run", target_id: "r1", details: {}, created_at: "2026-12-02T08:00:00.000Z" },
+      { id: "é\"x", action: "workflow.update", actor_id: "ü", target_type: "workflow", target_id: "w\n", details: { z: [1, { b: "\u2028", a: null }], a: "\"" }, created_at: "2026-01-01T00:00:00.001Z" },
+    ];
+    for (const content of contents) {
+      expect(auditHashOfText(GENESIS_HASH, content, canonicalJson(content.details))).toBe(auditHash(GENESIS_HASH, content));
+    }
+  });
+
+  it("verifies rows whose details were stored in another key order or timestamp form", async () => {
+    appendMany(2);
+    const [, last] = readAuditChainPage({ afterSeq: 0, limit: 10 }, tdb.sqlite);
+    const content: AuditContent = { id: "legacy", action: "run.cancel", actor_id: "local", target_type: "run", target_id: "r", details: { b: 1, a: 2 }, created_at: "2026-05-06T07:08:09.000Z" };
+    tdb.sqlite
+      .prepare("INSERT INTO audit_entries (id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .run(content.id, content.action, content.actor_id, content.target_type, content.target_id, JSON.stringify(content.details), "2026-05-06 07:08:09", last.hash, auditHash(last.hash, content));
+    expect(await verify()).toEqual({ ok: true, checked: 3 });
+  });
+
+  it.each([
+    ["a timestamp that is no date", "UPDATE audit_entries SET created_at = '2026-13-45T00:00:00.000+00:00' WHERE seq = 2"],
+    ["details reaching into the next field", `UPDATE audit_entries SET details = details || ',"id":"x"', id = 'x' WHERE seq = 2`],
+  ])("reports %s", async (_what, sql) => {
+    appendMany(3);
+    tdb.sqlite.exec(sql);
+    expect(await verify()).toMatchObject({ ok: false, checked: 1, first_bad_seq: 2 });
   });
 
   it("joins the caller's transaction and rolls back with it", () => {

@@ -1,6 +1,6 @@
 import { setImmediate as nextTick } from "node:timers/promises";
-import { auditHash, GENESIS_HASH } from "@/lib/db/audit-hash";
-import type { AuditEntryRecord } from "@/lib/db/audit";
+import { auditHash, auditHashOfText, GENESIS_HASH } from "@/lib/db/audit-hash";
+import { auditEntryOf, type AuditChainRow } from "@/lib/db/audit";
 
 export interface AuditVerification {
   ok: boolean;
@@ -9,11 +9,33 @@ export interface AuditVerification {
   message?: string;
 }
 
-/** Reads rows in chain order with `seq > afterSeq`, at most `limit` of them. */
-export type ChainPageReader = (afterSeq: number, limit: number) => AuditEntryRecord[];
+/** Reads rows in chain order with `seq > afterSeq`, at most `limit` of them, as stored. */
+export type ChainPageReader = (afterSeq: number, limit: number) => AuditChainRow[];
 
 /** Rows read per page while verifying: bounded memory whatever the chain's length. */
 export const VERIFY_PAGE_SIZE = 1000;
+
+/** The stored form of a timestamp this app writes (`toSqlTimestamp`) and its ISO form. */
+const SQL_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
+
+/**
+ * Whether a row's hash covers its content. First as stored: rows are written with
+ * canonical details, so hashing the stored text settles almost every row without parsing
+ * it (a match proves the content, see `auditHashOfText`). Otherwise (details written in
+ * another key order, another timestamp form, or a changed row) the content is parsed and
+ * hashed as the API reads it.
+ */
+function hashHolds(row: AuditChainRow): boolean {
+  if (typeof row.created_at === "string" && SQL_TIMESTAMP.test(row.created_at)) {
+    const content = { ...row, created_at: `${row.created_at.slice(0, 23)}Z` };
+    if (auditHashOfText(row.prev_hash, content, row.details) === row.hash) return true;
+  }
+  try {
+    return auditHash(row.prev_hash, auditEntryOf(row)) === row.hash;
+  } catch {
+    return false; // a timestamp that is no date: changed
+  }
+}
 
 /**
  * Recomputes the chain from the first row: each row must link to the previous row's hash
@@ -30,7 +52,7 @@ export async function verifyAuditChain(readPage: ChainPageReader, pageSize = VER
       if (row.prev_hash !== prevHash) {
         return { ok: false, checked, first_bad_seq: row.seq, message: `row ${row.seq} does not link to the previous row's hash (a row was changed, removed or inserted)` };
       }
-      if (auditHash(row.prev_hash, row) !== row.hash) {
+      if (!hashHolds(row)) {
         return { ok: false, checked, first_bad_seq: row.seq, message: `row ${row.seq} does not match its hash (its content was changed)` };
       }
       prevHash = row.hash;
