@@ -7,11 +7,11 @@ import { listAuditRows } from "@/lib/client/history-api";
 import type { AuditRow } from "@/lib/client/run-types";
 import { ChainStatus } from "./chain-status";
 
-const ACTIONS = ["workflow.create", "workflow.update", "workflow.delete", "workflow.restore", "run.trigger", "run.resume", "run.cancel", "gate.approve", "gate.reject"];
+const ACTIONS = ["workflow.create", "workflow.update", "workflow.delete", "workflow.restore", "run.trigger", "run.resume", "run.cancel", "run.prune", "gate.approve", "gate.reject"];
 const PAGE = 50;
 
 function targetHref(row: AuditRow): string | null {
-  if (row.target_type === "run") return `/runs/${row.target_id}`;
+  if (row.target_type === "run") return row.target_id === "*" ? null : `/runs/${row.target_id}`;
   if (row.target_type === "workflow") return `/workflows/${row.target_id}/versions`;
   return null;
 }

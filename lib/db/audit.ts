@@ -16,6 +16,7 @@ export type AuditAction =
   | "run.trigger"
   | "run.resume"
   | "run.cancel"
+  | "run.prune"
   | "gate.approve"
   | "gate.reject"
   | "secret.create"

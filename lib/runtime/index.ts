@@ -7,6 +7,7 @@ import { createModelGateway } from "@/engine/models/gateway";
 import { db } from "@/lib/db/client";
 import { createProviderCalls } from "@/lib/providers";
 import { SqliteRunStore } from "@/lib/db/run-store";
+import { parseRetentionDays, startRunPruner } from "@/lib/db/retention";
 import { startSpendFolder } from "@/lib/db/spend";
 import { createSecretResolver } from "@/lib/secrets/service";
 import { RunRuntime } from "./run-runtime";
@@ -24,14 +25,23 @@ const globalForRuntime = globalThis as unknown as { switchyardRuntime?: RunRunti
  */
 export function runtime(): RunRuntime {
   if (!globalForRuntime.switchyardRuntime) {
-    // Provider keys come from the environment; the secret key loads here, so a bad one fails at startup.
+    // Provider keys come from the environment; the secret key and the retention setting load
+    // here, so a bad one fails at startup.
+    const retentionDays = parseRetentionDays(process.env.SWITCHYARD_RUN_RETENTION_DAYS);
     const rt = new RunRuntime(db().sqlite, { models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(db().sqlite) });
     globalForRuntime.switchyardRuntime = rt;
     rt.startRecovery();
     // The spend rollup is written where runs are: this thread owns the writes.
     startSpendFolder(db().sqlite);
+    if (retentionDays !== null) startRunPruner(db().sqlite, { retentionDays, intervalMs: retentionIntervalMs() });
   }
   return globalForRuntime.switchyardRuntime;
+}
+
+/** How often the pruner runs: a minute; `SWITCHYARD_RUN_RETENTION_INTERVAL_MS` (tests) overrides it. */
+function retentionIntervalMs(): number {
+  const ms = Number(process.env.SWITCHYARD_RUN_RETENTION_INTERVAL_MS);
+  return Number.isInteger(ms) && ms > 0 ? ms : 60_000;
 }
 
 /**
