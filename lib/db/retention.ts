@@ -85,23 +85,25 @@ export interface PrunePass {
 
 /**
  * Every `intervalMs`, deletes the settled runs older than `retentionDays`, a batch at a
- * time (a chain_10 run costs ~100 µs to delete, so a batch of 50 holds the thread ~5 ms), yielding to the event loop between batches so the thread's runs commit in between,
- * until none are left or the pass's budget is spent (`busyBudgetMs` while the thread was
- * busy over the last interval: the runs come first). A pass that deleted runs appends one
- * audit row. Returns a stop function.
+ * time (a chain_10 run costs ~100 µs to delete, so a batch of 50 holds the thread ~5 ms),
+ * yielding to the event loop between batches so the thread's runs commit in between,
+ * until none are left or the pass has spent its share of the interval: `share` (10 %), or
+ * `busyShare` (5 %) while the thread was busy over the last interval. 5 % deletes ~500 runs
+ * a second, more than the server can run, so retention keeps up even under full load. A
+ * pass that deleted runs appends one audit row. Returns a stop function.
  */
 export function startRunPruner(
   conn: Database.Database,
   {
     retentionDays,
     intervalMs = 60_000,
-    budgetMs = 2_000,
-    busyBudgetMs = 250,
+    share = 0.1,
+    busyShare = 0.05,
     busyAbove = 0.7,
     batch = 50,
     now = Date.now,
     onPass,
-  }: { retentionDays: number; intervalMs?: number; budgetMs?: number; busyBudgetMs?: number; busyAbove?: number; batch?: number; now?: () => number; onPass?: (pass: PrunePass) => void },
+  }: { retentionDays: number; intervalMs?: number; share?: number; busyShare?: number; busyAbove?: number; batch?: number; now?: () => number; onPass?: (pass: PrunePass) => void },
 ): () => void {
   let stopped = false;
   let pruning = false;
@@ -143,7 +145,7 @@ export function startRunPruner(
     elu = current;
     if (pruning) return;
     pruning = true;
-    step({ deleted: 0, before: now() - retentionDays * DAY_MS }, 0, busy ? busyBudgetMs : budgetMs);
+    step({ deleted: 0, before: now() - retentionDays * DAY_MS }, 0, intervalMs * (busy ? busyShare : share));
   }, intervalMs);
   timer.unref?.();
   return () => {
