@@ -6,6 +6,8 @@ test("secrets are added, updated and deleted on the settings page; the value nev
   const name = `E2E_TOKEN_${Date.now() % 100000}`;
   const value = "sk-e2e-value-that-must-never-be-shown";
   await settings.open();
+  // The e2e server runs with the default: no retention.
+  await expect(page.getByTestId("retention-panel")).toContainText("Every run is kept");
   await settings.add(name, value);
   await expect(page.getByText(value)).toHaveCount(0);
 

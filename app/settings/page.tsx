@@ -1,3 +1,4 @@
+import { RetentionPanel } from "./retention-panel";
 import { SecretsPanel } from "./secrets-panel";
 
 export default function SettingsPage() {
@@ -5,6 +6,7 @@ export default function SettingsPage() {
     <div className="mx-auto max-w-4xl px-6 py-6">
       <h1 className="text-lg font-semibold text-slate-900">Settings</h1>
       <p className="mb-6 text-sm text-slate-500">Server-wide settings of this Switchyard instance.</p>
+      <RetentionPanel />
       <SecretsPanel />
     </div>
   );

@@ -22,3 +22,12 @@ export function duration(ms: number | null | undefined): string {
   if (ms == null) return "—";
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
+
+const UNITS: [days: number, name: string][] = [[1, "day"], [1 / 24, "hour"], [1 / 1440, "minute"], [1 / 86_400, "second"]];
+
+/** A period in days as people say it: "30 days", "12 hours", "1.5 minutes". */
+export function formatPeriod(days: number): string {
+  const [size, name] = UNITS.find(([unit]) => days >= unit) ?? UNITS[UNITS.length - 1];
+  const n = Number((days / size).toFixed(2));
+  return `${n} ${name}${n === 1 ? "" : "s"}`;
+}

@@ -58,6 +58,11 @@ describe("run retention", () => {
     expect(prunes.reduce((n, row) => n + row.details.deleted, 0)).toBe(3);
     expect((await api.get<{ ok: boolean }>("/api/audit/verify")).body.ok).toBe(true);
 
+    // The settings page says how long runs are kept.
+    const settings = await fetch(`${server.baseUrl}/settings`).then((r) => r.text());
+    expect(settings).toContain("Run retention");
+    expect(settings).toContain(`>${RETENTION_S} seconds<`);
+
     // A run parked at a gate stays, however old (here: past the period by three passes), and can still be approved.
     const pastPeriod = new Date(parked.created_at).getTime() + RETENTION_S * 1000 + 1500 - Date.now();
     if (pastPeriod > 0) await new Promise((resolve) => setTimeout(resolve, pastPeriod));
