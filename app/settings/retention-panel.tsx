@@ -15,7 +15,7 @@ export async function RetentionPanel() {
         </p>
       ) : (
         <p className="text-sm text-slate-500">
-          Completed and failed runs are deleted <span className="font-medium text-slate-900">{formatPeriod(retention)}</span> after they were triggered, with their
+          Completed and failed runs are deleted <span className="font-medium text-slate-900">{formatPeriod(retention)}</span> after they finished, with their
           steps and events (<code className="text-xs">SWITCHYARD_RUN_RETENTION_DAYS</code>). Runs waiting at a gate are kept; spend totals and the audit log keep
           counting deleted runs.
         </p>

@@ -13,16 +13,16 @@ let database: TestDatabase;
 let nextNum = 1;
 
 /** A run with two steps, three checkpoints and four events, as the store writes them. */
-function seedRun(status: string, ageDays: number, cost = 100): number {
+function seedRun(status: string, ageDays: number, { cost = 100, finishedAgoDays = ageDays } = {}): number {
   const num = nextNum++;
   const id = `r${num}`;
   const sql = database.sqlite;
   sql
     .prepare(
-      `INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, num, cost_micros, tokens_in, tokens_out, node_executions)
-       VALUES (?, 'wf', 1, ?, '{}', ?, ?, ?, 10, 5, 2)`,
+      `INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, finished_at, num, cost_micros, tokens_in, tokens_out, node_executions)
+       VALUES (?, 'wf', 1, ?, '{}', ?, ?, ?, ?, 10, 5, 2)`,
     )
-    .run(id, status, sqlTime(NOW - ageDays * DAY), num, cost * 2);
+    .run(id, status, sqlTime(NOW - ageDays * DAY), ["completed", "failed"].includes(status) ? sqlTime(NOW - finishedAgoDays * DAY) : null, num, cost * 2);
   for (let seq = 1; seq <= 2; seq++) {
     sql
       .prepare(
@@ -73,7 +73,7 @@ describe("parseRetentionDays", () => {
 });
 
 describe("pruneRuns", () => {
-  it("deletes old settled runs that are folded, with all their rows, and nothing else", () => {
+  it("deletes runs finished before the cutoff and folded, with all their rows, and nothing else", () => {
     const oldCompleted = seedRun("completed", 40);
     const oldFailed = seedRun("failed", 35);
     foldSpend(database.sqlite);
@@ -81,6 +81,7 @@ describe("pruneRuns", () => {
     const oldPaused = seedRun("paused", 50);
     const oldRunning = seedRun("running", 45);
     const recent = seedRun("completed", 2);
+    const approvedLately = seedRun("completed", 60, { finishedAgoDays: 1 }); // parked at a gate for weeks
     foldSpend(database.sqlite, 0);
     const spendBefore = spendAggregates({ since: null }, database.sqlite);
 
@@ -88,7 +89,7 @@ describe("pruneRuns", () => {
 
     expect(rowsOf(oldCompleted)).toEqual(GONE);
     expect(rowsOf(oldFailed)).toEqual(GONE);
-    for (const num of [oldUnfolded, oldPaused, oldRunning, recent]) expect(rowsOf(num)).toEqual(KEPT);
+    for (const num of [oldUnfolded, oldPaused, oldRunning, recent, approvedLately]) expect(rowsOf(num)).toEqual(KEPT);
     expect(spendAggregates({ since: null }, database.sqlite)).toEqual(spendBefore);
     // Foreign keys are back on and nothing dangles.
     expect(database.sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
@@ -140,7 +141,7 @@ describe("startRunPruner", () => {
     const audit = readAuditChainPage({ afterSeq: 0, limit: 10 }, database.sqlite);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "run.prune", actor_id: "system", target_type: "run", target_id: "*" });
-    expect(JSON.parse(audit[0].details)).toEqual({ created_before: new Date(NOW - 30 * DAY).toISOString(), deleted: 25, retention_days: 30 });
+    expect(JSON.parse(audit[0].details)).toEqual({ deleted: 25, finished_before: new Date(NOW - 30 * DAY).toISOString(), retention_days: 30 });
     expect(await verifyAuditChain((after, limit) => readAuditChainPage({ afterSeq: after, limit }, database.sqlite))).toEqual({ ok: true, checked: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 /**
- * Run retention (`SWITCHYARD_RUN_RETENTION_DAYS`): settled runs older than the retention
- * period are deleted with their steps, checkpoints and events, a batch at a time, by a
+ * Run retention (`SWITCHYARD_RUN_RETENTION_DAYS`): runs that finished (completed or failed)
+ * longer ago than the retention period are deleted with their steps, checkpoints and events, a batch at a time, by a
  * pruner on the engine's thread. What stays:
  * - runs that can still move (pending, running, paused at a gate), whatever their age;
  * - spend: only runs already folded into the rollup are deleted, so the spend report's
@@ -40,16 +40,22 @@ export function parseRetentionDays(text: string | undefined): number | null {
   return days;
 }
 
-/** Deletable: settled, folded into the spend rollup, created before the cutoff; oldest first. */
+/**
+ * Deletable: settled, folded into the spend rollup, finished before the cutoff; oldest
+ * first. A run finishes after it is created, so the `(status, created_at)` index narrows
+ * the search; a run parked at a gate for long and approved lately is skipped until it too
+ * has been finished for the whole period.
+ */
 const PICK = (status: string) =>
-  `SELECT num FROM runs INDEXED BY runs_status_created_at_idx WHERE status = '${status}' AND created_at < ? AND spend_folded = 1 ORDER BY created_at LIMIT ?`;
+  `SELECT num FROM runs INDEXED BY runs_status_created_at_idx
+   WHERE status = '${status}' AND created_at < @cutoff AND COALESCE(finished_at, created_at) < @cutoff AND spend_folded = 1 ORDER BY created_at LIMIT @limit`;
 const DELETE_SQL = [
   ...(["steps", "checkpoints", "run_events"] as const).map((table) => `DELETE FROM ${table} WHERE ${inRun("?")}`),
   "DELETE FROM runs WHERE num = ?",
 ];
 
 /**
- * Deletes up to `limit` settled runs created before `before` (epoch ms), with their rows,
+ * Deletes up to `limit` runs that finished before `before` (epoch ms), with their rows,
  * in one transaction; returns how many.
  *
  * The child tables reference `runs.id` without an index on it (their rows are found by run
@@ -64,8 +70,8 @@ export function pruneRuns(conn: Database.Database, before: number, limit = 50): 
   try {
     return conn.transaction(() => {
       const nums = [
-        ...(stmt(conn, PICK("completed")).pluck().all(cutoff, limit) as number[]),
-        ...(stmt(conn, PICK("failed")).pluck().all(cutoff, limit) as number[]),
+        ...(stmt(conn, PICK("completed")).pluck().all({ cutoff, limit }) as number[]),
+        ...(stmt(conn, PICK("failed")).pluck().all({ cutoff, limit }) as number[]),
       ].slice(0, limit);
       if (nums.length === 0) return 0;
       const deletes = DELETE_SQL.map((sql) => stmt(conn, sql));
@@ -84,7 +90,7 @@ export interface PrunePass {
 }
 
 /**
- * Every `intervalMs`, deletes the settled runs older than `retentionDays`, a batch at a
+ * Every `intervalMs`, deletes the runs that finished over `retentionDays` ago, a batch at a
  * time (a chain_10 run costs ~100 µs to delete, so a batch of 50 holds the thread ~5 ms),
  * yielding to the event loop between batches so the thread's runs commit in between,
  * until none are left or the pass has spent its share of the interval: `share` (10 %), or
@@ -117,7 +123,7 @@ export function startRunPruner(
         actorId: "system",
         targetType: "run",
         targetId: "*",
-        details: { deleted: pass.deleted, created_before: new Date(pass.before).toISOString(), retention_days: retentionDays },
+        details: { deleted: pass.deleted, finished_before: new Date(pass.before).toISOString(), retention_days: retentionDays },
       });
     } catch (err) {
       console.error("run retention: audit row failed", err);

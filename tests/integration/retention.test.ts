@@ -32,7 +32,7 @@ const rowsOfRun = (id: string) => {
 };
 
 describe("run retention", () => {
-  it("deletes settled runs past the retention period, keeps parked ones, the spend totals and the audit chain", async () => {
+  it("deletes runs finished longer ago than the retention period, keeps parked ones, the spend totals and the audit chain", async () => {
     const create = async (name: string, graph: unknown) => (await api.post<{ id: string }>("/api/workflows", { name, graph })).body.id;
     const chain = await create("Chain", agentChain(3));
     const gated = await create("Gated", gateGraph());
