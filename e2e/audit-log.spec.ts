@@ -13,6 +13,9 @@ test("the audit page lists the actions taken, filters them and shows the chain v
   await page.goto("/audit");
   await expect(page.getByTestId("audit-chain")).toHaveAttribute("data-ok", "true");
   await expect(page.getByTestId("audit-chain")).toContainText("Chain verified");
+  await page.getByRole("button", { name: "Full check" }).click();
+  await expect(page.getByTestId("audit-full-check")).toHaveText("every entry checked just now");
+  await expect(page.getByTestId("audit-chain")).toHaveAttribute("data-ok", "true");
   const rows = page.getByTestId("audit-row");
   for (const action of ["workflow.create", "run.trigger", "gate.approve"]) await expect(rows.and(page.locator(`[data-action="${action}"]`)).first()).toBeVisible();
 

@@ -24,8 +24,9 @@ export function listAuditRows(filter: { action?: string; target_type?: string; t
   return apiFetch(`/api/audit?${q}`);
 }
 
-export function verifyAudit(): Promise<AuditVerify> {
-  return apiFetch("/api/audit/verify");
+/** `new`: only the rows appended since the server's last check; `full`: every row. */
+export function verifyAudit(scope: "full" | "new" = "full"): Promise<AuditVerify> {
+  return apiFetch(`/api/audit/verify?scope=${scope}`);
 }
 
 export function getSpend(period: string): Promise<SpendReport> {

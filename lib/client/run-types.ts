@@ -111,4 +111,4 @@ export interface SpendRunView {
 // Shapes the server already defines: imported as types only, never duplicated by hand.
 export type { VersionSummary, VersionRecord as VersionDetail } from "@/lib/db/versions";
 export type { AuditEntryRecord as AuditRow } from "@/lib/db/audit";
-export type { AuditVerification as AuditVerify } from "@/lib/services/audit-chain";
+export type { AuditCheck as AuditVerify } from "@/lib/services/audit";

@@ -131,6 +131,11 @@ export function readAuditChainPage({ afterSeq, limit }: { afterSeq: number; limi
   }));
 }
 
+/** The stored hash of the row `seq` (undefined when there is no such row). */
+export function auditRowHash(seq: number, conn: Database.Database = db().sqlite): string | undefined {
+  return stmt(conn, "SELECT hash FROM audit_entries WHERE seq = ?").pluck().get(seq) as string | undefined;
+}
+
 /** A stored row in API form (its details parsed, its timestamp ISO). Throws on a timestamp that is no date. */
 export const auditEntryOf = (row: AuditChainRow): AuditEntryRecord => fromRaw(row);
 

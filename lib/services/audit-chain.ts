@@ -37,29 +37,48 @@ function hashHolds(row: AuditChainRow): boolean {
   }
 }
 
+/** A row the chain is checked from: its seq and its stored hash. */
+export interface ChainAnchor {
+  seq: number;
+  hash: string;
+}
+
+/** Where a chain starts: before the first row, whose `prev_hash` is 64 zeros. */
+export const CHAIN_START: ChainAnchor = { seq: 0, hash: GENESIS_HASH };
+
 /**
  * Recomputes the chain from the first row: each row must link to the previous row's hash
  * (the first to 64 zeros) and its own hash must match its content. Reads page by page and
  * yields between pages so a long chain neither fills memory nor blocks the server.
  */
 export async function verifyAuditChain(readPage: ChainPageReader, pageSize = VERIFY_PAGE_SIZE): Promise<AuditVerification> {
-  let prevHash = GENESIS_HASH;
-  let afterSeq = 0;
+  return (await checkChain(readPage, CHAIN_START, pageSize)).result;
+}
+
+/**
+ * Checks the rows after `from` as {@link verifyAuditChain} checks them all, the first
+ * linking to `from.hash`; `end` is the last row checked (`from` when there is none).
+ */
+export async function checkChain(
+  readPage: ChainPageReader,
+  from: ChainAnchor,
+  pageSize = VERIFY_PAGE_SIZE,
+): Promise<{ result: AuditVerification; end: ChainAnchor }> {
+  let end = from;
   let checked = 0;
   for (;;) {
-    const rows = readPage(afterSeq, pageSize);
+    const rows = readPage(end.seq, pageSize);
     for (const row of rows) {
-      if (row.prev_hash !== prevHash) {
-        return { ok: false, checked, first_bad_seq: row.seq, message: `row ${row.seq} does not link to the previous row's hash (a row was changed, removed or inserted)` };
+      if (row.prev_hash !== end.hash) {
+        return { end, result: { ok: false, checked, first_bad_seq: row.seq, message: `row ${row.seq} does not link to the previous row's hash (a row was changed, removed or inserted)` } };
       }
       if (!hashHolds(row)) {
-        return { ok: false, checked, first_bad_seq: row.seq, message: `row ${row.seq} does not match its hash (its content was changed)` };
+        return { end, result: { ok: false, checked, first_bad_seq: row.seq, message: `row ${row.seq} does not match its hash (its content was changed)` } };
       }
-      prevHash = row.hash;
-      afterSeq = row.seq;
+      end = { seq: row.seq, hash: row.hash };
       checked += 1;
     }
-    if (rows.length < pageSize) return { ok: true, checked };
+    if (rows.length < pageSize) return { end, result: { ok: true, checked } };
     await nextTick();
   }
 }

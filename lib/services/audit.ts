@@ -1,8 +1,10 @@
 import "server-only";
 import { decodeCursor, toPage, type Page, type PageRequest } from "@/lib/api";
-import { listAuditEntries, readAuditChainPage, type AuditEntryRecord } from "@/lib/db/audit";
+import type Database from "better-sqlite3";
+import { auditRowHash, listAuditEntries, readAuditChainPage, type AuditEntryRecord } from "@/lib/db/audit";
+import { db } from "@/lib/db/client";
 import { z } from "zod";
-import { verifyAuditChain, type AuditVerification } from "./audit-chain";
+import { CHAIN_START, checkChain, type AuditVerification, type ChainAnchor } from "./audit-chain";
 
 export { appendAudit, type AuditAction, type AuditInput, type AuditEntryRecord } from "@/lib/db/audit";
 export type { AuditVerification } from "./audit-chain";
@@ -28,7 +30,52 @@ export async function listAudit({ query, page }: { query: AuditQuery; page: Page
   return toPage(rows, page.limit, (r) => r, (r) => r.seq);
 }
 
-/** Recomputes the whole stored chain (`GET /api/audit/verify`). */
-export function verifyAudit(): Promise<AuditVerification> {
-  return verifyAuditChain((afterSeq, limit) => readAuditChainPage({ afterSeq, limit }));
+/** A chain check as the API answers it: which rows it covered, and when all were last checked. */
+export interface AuditCheck extends AuditVerification {
+  /** `full`: every row recomputed now; `new`: the rows after the last check, linked to it. */
+  scope: "full" | "new";
+  /** When the last full check that found the chain whole ran (ISO). */
+  full_check_at?: string;
 }
+
+/** What this process last found whole: the chain up to `end`, fully recomputed at `fullAt`. */
+interface VerifiedPrefix {
+  end: ChainAnchor;
+  checked: number;
+  fullAt: string;
+}
+
+const verified = globalThis as unknown as { switchyardAuditVerified?: VerifiedPrefix | null };
+
+/**
+ * Recomputes the whole stored chain (`GET /api/audit/verify`). A chain found whole becomes
+ * the prefix later checks of new rows start from; a broken one leaves none.
+ */
+export async function verifyAudit(conn: Database.Database = db().sqlite): Promise<AuditCheck> {
+  const fullAt = new Date().toISOString();
+  const { result, end } = await checkChain(reader(conn), CHAIN_START);
+  verified.switchyardAuditVerified = result.ok ? { end, checked: result.checked, fullAt } : null;
+  return { ...result, scope: "full", ...(result.ok ? { full_check_at: fullAt } : {}) };
+}
+
+/**
+ * Checks only the rows appended since this process last checked the chain
+ * (`GET /api/audit/verify?scope=new`, what the audit page shows on load): they must link
+ * to the last row checked, which must still hold the hash it had. Cheap however long the
+ * chain, but it does not re-read older rows: a change to one of them is found by the next
+ * full check. Without such a prefix (a fresh process, a broken chain, a changed anchor
+ * row), it is a full check.
+ */
+export async function verifyNewAudit(conn: Database.Database = db().sqlite): Promise<AuditCheck> {
+  const prefix = verified.switchyardAuditVerified;
+  if (!prefix || (prefix.end.seq > 0 && auditRowHash(prefix.end.seq, conn) !== prefix.end.hash)) return verifyAudit(conn);
+  const { result, end } = await checkChain(reader(conn), prefix.end);
+  const checked = prefix.checked + result.checked;
+  // Another check may have moved the prefix meanwhile; the furthest whole one stands.
+  const current = verified.switchyardAuditVerified;
+  if (!result.ok) verified.switchyardAuditVerified = null;
+  else if (current && end.seq > current.end.seq) verified.switchyardAuditVerified = { ...current, end, checked };
+  return { ...result, checked, scope: "new", full_check_at: prefix.fullAt };
+}
+
+const reader = (conn: Database.Database) => (afterSeq: number, limit: number) => readAuditChainPage({ afterSeq, limit }, conn);

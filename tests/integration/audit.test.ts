@@ -46,6 +46,17 @@ describe("audit", () => {
     expect(none.body).toEqual({ items: [], next_cursor: null });
   });
 
+  it("checks only the rows appended since the last check with ?scope=new", async () => {
+    const full = await ctx.api.get<{ ok: boolean; checked: number; scope: string; full_check_at: string }>("/api/audit/verify");
+    expect(full.body).toMatchObject({ ok: true, scope: "full" });
+    await ctx.api.post("/api/workflows", { name: "After the check" });
+    const fresh = await ctx.api.get("/api/audit/verify?scope=new");
+    expect(fresh.body).toEqual({ ok: true, checked: full.body.checked + 1, scope: "new", full_check_at: full.body.full_check_at });
+    const bad = await ctx.api.get<{ error: { code: string; details: { issues: { path: string }[] } } }>("/api/audit/verify?scope=some");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: "invalid_query", details: { issues: [{ path: "scope" }] } });
+  });
+
   it("detects a tampered row and names its seq", async () => {
     const page = await ctx.api.get<EntryPage>("/api/audit?limit=500");
     const victim = page.body.items[Math.floor(page.body.items.length / 2)];
