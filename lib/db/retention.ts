@@ -1,8 +1,8 @@
 import "server-only";
 /**
  * Run retention (`SWITCHYARD_RUN_RETENTION_DAYS`): runs that finished (completed or failed)
- * longer ago than the retention period are deleted with their steps, checkpoints and events, a batch at a time, by a
- * pruner on the engine's thread. What stays:
+ * longer ago than the retention period are deleted with their steps, checkpoints and
+ * events, a batch at a time, by a pruner on the engine's thread. What stays:
  * - runs that can still move (pending, running, paused at a gate), whatever their age;
  * - spend: only runs already folded into the rollup are deleted, so the spend report's
  *   totals do not change (its drill-down lists only the runs still kept);
@@ -60,8 +60,9 @@ const DELETE_SQL = [
  *
  * The child tables reference `runs.id` without an index on it (their rows are found by run
  * number), so with foreign keys on, deleting a run row would make SQLite scan all three
- * tables for children: 110 ms per run at 6,500 runs, against ~100 µs without the check. The children are deleted explicitly first, so the check is turned
- * off for this transaction (a pragma SQLite ignores inside one: the pass is skipped then).
+ * tables for children: 110 ms per run at 6,500 runs, against ~100 µs without the check.
+ * The children are deleted explicitly first, so the check is turned off for this
+ * transaction (a pragma SQLite ignores inside one: the pass is skipped then).
  */
 export function pruneRuns(conn: Database.Database, before: number, limit = 50): number {
   if (conn.inTransaction) return 0;
