@@ -38,6 +38,8 @@ test("the spend page shows a workflow's cost, per node, and the runs behind a fi
   await expect(workflowRow).toHaveAttribute("aria-pressed", "true");
   const listed = page.getByTestId("spend-runs").getByTestId("spend-run");
   await expect(listed).toHaveCount(2);
+  // Every run is kept on the e2e server: no retention note.
+  await expect(page.getByTestId("spend-runs-retention")).toHaveCount(0);
   // Newest first, each linking to its run.
   await expect(listed.first().getByRole("link")).toHaveText(runs[1].id);
   await expect(listed.nth(1).getByRole("link")).toHaveText(runs[0].id);

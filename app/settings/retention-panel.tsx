@@ -1,11 +1,11 @@
 import { connection } from "next/server";
 import { formatPeriod } from "@/components/ui/format";
-import { parseRetentionDays } from "@/lib/db/retention";
+import { configuredRetentionDays } from "@/lib/db/retention";
 
 /** How long runs are kept (`SWITCHYARD_RUN_RETENTION_DAYS`, read when the page is served). */
 export async function RetentionPanel() {
   await connection();
-  const retention = parseRetentionDays(process.env.SWITCHYARD_RUN_RETENTION_DAYS);
+  const retention = configuredRetentionDays();
   return (
     <section className="mb-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="retention-panel">
       <h2 className="text-sm font-semibold text-slate-900">Run retention</h2>

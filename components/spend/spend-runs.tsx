@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { relativeTime, usd } from "@/components/ui/format";
+import { formatPeriod, relativeTime, usd } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { getSpendRuns } from "@/lib/client/history-api";
 import type { SpendRunView } from "@/lib/client/run-types";
@@ -10,13 +10,13 @@ export type SpendSlice = { title: string; workflow_id?: string; model?: string; 
 
 /** The runs behind the chosen figure, newest first, each linking to its run page. */
 export function SpendRuns({ period, slice }: { period: string; slice: SpendSlice }) {
-  const [rows, setRows] = useState<{ key: string; items: SpendRunView[] } | null>(null);
+  const [rows, setRows] = useState<{ key: string; items: SpendRunView[]; retentionDays: number | null } | null>(null);
   const key = JSON.stringify([period, slice]);
   useEffect(() => {
     let live = true;
     getSpendRuns(period, { workflow_id: slice.workflow_id, model: slice.model, node_id: slice.node_id })
-      .then((r) => live && setRows({ key: JSON.stringify([period, slice]), items: r.items }))
-      .catch(() => live && setRows({ key: JSON.stringify([period, slice]), items: [] }));
+      .then((r) => live && setRows({ key: JSON.stringify([period, slice]), items: r.items, retentionDays: r.retention_days }))
+      .catch(() => live && setRows({ key: JSON.stringify([period, slice]), items: [], retentionDays: null }));
     return () => {
       live = false;
     };
@@ -44,6 +44,11 @@ export function SpendRuns({ period, slice }: { period: string; slice: SpendSlice
         </table>
       )}
       {items?.length === 0 && <p className="p-4 text-xs text-slate-400">No runs.</p>}
+      {items && rows?.retentionDays != null && (
+        <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-400" data-testid="spend-runs-retention">
+          Runs finished more than {formatPeriod(rows.retentionDays)} ago are deleted (run retention): the figures above still count them, this list no longer shows them.
+        </p>
+      )}
     </section>
   );
 }

@@ -34,7 +34,7 @@ export function getSpend(period: string): Promise<SpendReport> {
 }
 
 /** The runs behind one spend figure. */
-export function getSpendRuns(period: string, by: { workflow_id?: string; model?: string; node_id?: string }): Promise<{ items: SpendRunView[] }> {
+export function getSpendRuns(period: string, by: { workflow_id?: string; model?: string; node_id?: string }): Promise<{ items: SpendRunView[]; retention_days: number | null }> {
   const q = new URLSearchParams({ period });
   for (const [k, v] of Object.entries(by)) if (v) q.set(k, v);
   return apiFetch(`/api/spend/runs?${q}`);

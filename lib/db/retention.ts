@@ -40,6 +40,9 @@ export function parseRetentionDays(text: string | undefined): number | null {
   return days;
 }
 
+/** This server's retention period (`SWITCHYARD_RUN_RETENTION_DAYS`), null to keep every run. */
+export const configuredRetentionDays = (): number | null => parseRetentionDays(process.env.SWITCHYARD_RUN_RETENTION_DAYS);
+
 /**
  * Deletable: settled, folded into the spend rollup, finished before the cutoff; oldest
  * first. A run finishes after it is created, so the `(status, created_at)` index narrows

@@ -7,7 +7,7 @@ import { createModelGateway } from "@/engine/models/gateway";
 import { db } from "@/lib/db/client";
 import { createProviderCalls } from "@/lib/providers";
 import { SqliteRunStore } from "@/lib/db/run-store";
-import { parseRetentionDays, startRunPruner } from "@/lib/db/retention";
+import { configuredRetentionDays, startRunPruner } from "@/lib/db/retention";
 import { startSpendFolder } from "@/lib/db/spend";
 import { createSecretResolver } from "@/lib/secrets/service";
 import { RunRuntime } from "./run-runtime";
@@ -27,7 +27,7 @@ export function runtime(): RunRuntime {
   if (!globalForRuntime.switchyardRuntime) {
     // Provider keys come from the environment; the secret key and the retention setting load
     // here, so a bad one fails at startup.
-    const retentionDays = parseRetentionDays(process.env.SWITCHYARD_RUN_RETENTION_DAYS);
+    const retentionDays = configuredRetentionDays();
     const rt = new RunRuntime(db().sqlite, { models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(db().sqlite) });
     globalForRuntime.switchyardRuntime = rt;
     rt.startRecovery();

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { microsToUsd } from "@/engine/models/cost";
 import { spendAggregates, spendRuns, type SpendRow } from "@/lib/db/spend";
 import { toIsoTimestamp } from "@/lib/db/timestamps";
+import { configuredRetentionDays } from "@/lib/db/retention";
 
 export const SPEND_PERIODS = { "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000, all: null } as const;
 export type SpendPeriod = keyof typeof SPEND_PERIODS;
@@ -62,7 +63,11 @@ export function spendReport(period: SpendPeriod, now = Date.now()) {
   };
 }
 
-/** The runs behind one figure of the report, newest first. */
+/**
+ * The runs behind one figure of the report, newest first. With run retention on,
+ * `retention_days` says how long runs are kept: older ones still count in the report but
+ * are no longer listed.
+ */
 export function spendRunList(q: z.infer<typeof spendQuery>, now = Date.now()) {
   const rows = spendRuns({ since: periodStart(q.period, now), workflowId: q.workflow_id, model: q.model, nodeId: q.node_id });
   return {
@@ -77,5 +82,6 @@ export function spendRunList(q: z.infer<typeof spendQuery>, now = Date.now()) {
       tokens_out: r.tokens_out,
       steps: r.steps,
     })),
+    retention_days: configuredRetentionDays(),
   };
 }

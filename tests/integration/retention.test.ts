@@ -69,8 +69,10 @@ describe("run retention", () => {
     expect((await api.get<Run>(`/api/runs/${parked.id}`)).body.status).toBe("paused");
     expect((await api.post(`/api/runs/${parked.id}/approve`, { node_id: "review", input: { decision: "send" } })).status).toBe(202);
 
-    // The spend report still counts the deleted runs.
+    // The spend report still counts the deleted runs; its drill-down no longer lists them, and says why.
     expect(await chainSpend()).toEqual(before);
+    const drill = (await api.get<{ items: unknown[]; retention_days: number }>(`/api/spend/runs?period=24h&workflow_id=${chain}`)).body;
+    expect(drill).toEqual({ items: [], retention_days: RETENTION_S / 86_400 });
 
   });
 

@@ -77,8 +77,9 @@ describe("spend dashboard", () => {
     expect(after.total).toEqual(report.total);
     expect(after.by_node).toEqual(report.by_node);
 
-    const drill = (await api.get<{ items: { run_id: string; cost_usd: number }[] }>(`/api/spend/runs?period=24h&workflow_id=${chain}`)).body;
+    const drill = (await api.get<{ items: { run_id: string; cost_usd: number }[]; retention_days: number | null }>(`/api/spend/runs?period=24h&workflow_id=${chain}`)).body;
     expect(drill.items.map((r) => r.run_id).sort()).toEqual(chainRuns.map((r) => r.id).sort());
+    expect(drill.retention_days).toBeNull();
   });
 
   it("refuses an unknown period with the offending parameter", async () => {
