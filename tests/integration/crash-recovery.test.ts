@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCounterService, type CounterService } from "./support/counter-service";
-import { openDb } from "./support/db";
+import { openDb, withDb } from "./support/db";
 import { client } from "./support/http";
 import { chain } from "./support/run-graphs";
 import { startServer, type TestServer } from "./support/server";
@@ -29,12 +29,7 @@ async function runStatus(id: string): Promise<string> {
 
 /** Read straight from the database: no API call may wake the server's run runtime. */
 function storedStatus(id: string): string {
-  const conn = openDb(server.dbFile);
-  try {
-    return (conn.prepare("SELECT status FROM runs WHERE id = ?").get(id) as { status: string }).status;
-  } finally {
-    conn.close();
-  }
+  return withDb(server.dbFile, (conn) => (conn.prepare("SELECT status FROM runs WHERE id = ?").get(id) as { status: string }).status);
 }
 
 describe("crash recovery", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb } from "./support/db";
+import { withDb } from "./support/db";
 import { client } from "./support/http";
 import { agentChain, gateGraph } from "./support/run-graphs";
 import { startServer, type TestServer } from "./support/server";
@@ -21,15 +21,11 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-const rowsOfRun = (id: string) => {
-  const conn = openDb(server.dbFile);
-  try {
+const rowsOfRun = (id: string) =>
+  withDb(server.dbFile, (conn) => {
     const count = (table: string) => conn.prepare(`SELECT COUNT(*) FROM ${table} WHERE run_id = ?`).pluck().get(id) as number;
     return { runs: conn.prepare("SELECT COUNT(*) FROM runs WHERE id = ?").pluck().get(id), steps: count("steps"), checkpoints: count("checkpoints"), events: count("run_events") };
-  } finally {
-    conn.close();
-  }
-};
+  });
 
 describe("run retention", () => {
   it("deletes runs finished longer ago than the retention period, keeps parked ones, the spend totals and the audit chain", async () => {

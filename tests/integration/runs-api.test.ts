@@ -3,7 +3,7 @@ import { brokenGraph, twoNodeGraph } from "./support/graphs";
 import { client } from "./support/http";
 import { agentChain, delayGraph, gateGraph } from "./support/run-graphs";
 import { startServer, type TestServer } from "./support/server";
-import { openDb } from "./support/db";
+import { withDb } from "./support/db";
 
 type Step = { id: string; seq: number; node_id: string; status: string; input: Record<string, unknown> | null; output: unknown; cost_usd: number; tokens_in: number; model: string | null; idempotency_key: string };
 type Run = {
@@ -23,14 +23,7 @@ async function workflow(graph: unknown, name = "Runs"): Promise<string> {
   return res.body.id;
 }
 
-const countRows = (table: string) => {
-  const conn = openDb(server.dbFile);
-  try {
-    return (conn.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-  } finally {
-    conn.close();
-  }
-};
+const countRows = (table: string) => withDb(server.dbFile, (conn) => (conn.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n);
 
 beforeAll(async () => {
   server = await startServer();

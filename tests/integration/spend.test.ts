@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb } from "./support/db";
+import { withDb } from "./support/db";
 import { client } from "./support/http";
 import { agentChain, gateGraph } from "./support/run-graphs";
 import { startServer, type TestServer } from "./support/server";
@@ -29,14 +29,7 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 /** Settled runs whose spend the engine's folder has moved into the rollup. */
-const foldedRuns = () => {
-  const conn = openDb(server.dbFile);
-  try {
-    return conn.prepare("SELECT COUNT(*) FROM runs WHERE spend_folded = 1").pluck().get() as number;
-  } finally {
-    conn.close();
-  }
-};
+const foldedRuns = () => withDb(server.dbFile, (conn) => conn.prepare("SELECT COUNT(*) FROM runs WHERE spend_folded = 1").pluck().get() as number);
 
 describe("spend dashboard", () => {
   it("sums the runs' costs per workflow, model, node and day, the same before and after the rollup folds them", async () => {
