@@ -14,6 +14,7 @@ const inter = localFont({
 export const metadata: Metadata = {
   title: "Switchyard",
   description: "Visual builder and durable engine for LLM and agent workflows",
+  icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
 };
 
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {

@@ -6,7 +6,7 @@ import http from "node:http";
 import { RawHttpClient } from "./raw-http";
 
 export interface HttpClient {
-  post(path: string, body: unknown): Promise<{ status: number; body: string }>;
+  post(path: string, body: unknown): Promise<{ status: number; body: string; serverTiming?: string }>;
   get(path: string): Promise<{ status: number; body: string }>;
   close(): void;
 }
@@ -31,12 +31,14 @@ function nodeHttpClient(baseUrl: string, maxSockets: number): HttpClient {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const send = (method: string, path: string, payload?: string) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
+    new Promise<{ status: number; body: string; serverTiming?: string }>((resolve, reject) => {
       const headers = payload === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) };
       const req = http.request({ host: url.hostname, port: url.port, path, method, agent, headers }, (res) => {
         const chunks: Buffer[] = [];
+        const header = res.headers["server-timing"];
+        const timing = Array.isArray(header) ? header.join(", ") : header;
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), ...(timing ? { serverTiming: timing } : {}) }));
         res.on("error", reject);
       });
       req.on("error", reject);
@@ -77,18 +79,56 @@ export function failed(res: { status: number; body: string }): boolean {
   return res.status !== 201 || !res.body.includes('"status":"completed"');
 }
 
-/** `count` triggers one after another: latency percentiles in ms. */
+/**
+ * `count` triggers one after another: latency percentiles in ms, and the medians of the
+ * server's `Server-Timing` split — `engine_p50_ms` (the engine host's time on the command),
+ * `handoff_p50_ms` (passing it between threads) and `rest_p50_ms` (the remainder of each
+ * request: client, network, Next.js and the route handler).
+ */
 export async function sequentialLatency(client: HttpClient, path: string, count: number) {
   const times: number[] = [];
+  const engine: number[] = [];
+  const handoff: number[] = [];
+  const rest: number[] = [];
   let errors = 0;
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
     const res = await client.post(path, { input: { i } });
-    times.push(performance.now() - t0);
+    const ms = performance.now() - t0;
+    times.push(ms);
     if (failed(res)) errors++;
+    const timing = parseServerTiming(res.serverTiming);
+    if (timing.engine !== undefined && timing.handoff !== undefined) {
+      engine.push(timing.engine);
+      handoff.push(timing.handoff);
+      rest.push(ms - timing.engine - timing.handoff);
+    }
   }
+  const p50 = (values: number[]) => (values.length === 0 ? null : round(percentile(values.sort((a, b) => a - b), 50)));
   times.sort((a, b) => a - b);
-  return { requests: count, p50_ms: round(percentile(times, 50)), p95_ms: round(percentile(times, 95)), p99_ms: round(percentile(times, 99)), max_ms: round(times[times.length - 1]), errors };
+  return {
+    requests: count,
+    p50_ms: round(percentile(times, 50)),
+    p95_ms: round(percentile(times, 95)),
+    p99_ms: round(percentile(times, 99)),
+    max_ms: round(times[times.length - 1]),
+    errors,
+    engine_p50_ms: p50(engine),
+    handoff_p50_ms: p50(handoff),
+    rest_p50_ms: p50(rest),
+  };
+}
+
+/** `engine;dur=1.9;desc="…", handoff;dur=0.3` → `{ engine: 1.9, handoff: 0.3 }`. */
+export function parseServerTiming(header: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (!header) return out;
+  for (const metric of header.split(",")) {
+    const [name, ...params] = metric.split(";").map((part) => part.trim());
+    const dur = params.find((p) => p.startsWith("dur="));
+    if (name && dur) out[name] = Number(dur.slice(4));
+  }
+  return out;
 }
 
 /** `count` GETs one after another: the p50 of a route, in ms. */

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { parseServerTiming } from "./http-load";
 import { RawHttpClient } from "./raw-http";
 
 let server: http.Server | null = null;
@@ -59,6 +60,20 @@ describe("RawHttpClient", () => {
     const res = await client.request("GET", "/");
     expect(res.status).toBe(200);
     expect(res.body).toBe("héllo wörld ".repeat(500));
+  });
+
+  it("hands back the Server-Timing header as sent, and none when there was none", async () => {
+    const url = await serve((req, res) => {
+      if (req.url === "/timed") res.setHeader("Server-Timing", 'engine;dur=1.25;desc="Engine Host", handoff;dur=0.3');
+      res.end("ok");
+    });
+    client = new RawHttpClient(url);
+    const timed = await client.request("GET", "/timed");
+    expect(timed.serverTiming).toBe('engine;dur=1.25;desc="Engine Host", handoff;dur=0.3');
+    expect(parseServerTiming(timed.serverTiming)).toEqual({ engine: 1.25, handoff: 0.3 });
+    const plain = await client.request("GET", "/plain");
+    expect(plain.serverTiming).toBeUndefined();
+    expect(parseServerTiming(plain.serverTiming)).toEqual({});
   });
 
   it("reuses keep-alive connections and queues requests beyond maxSockets", async () => {

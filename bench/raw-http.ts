@@ -12,6 +12,8 @@ import net from "node:net";
 export interface RawResponse {
   status: number;
   body: string;
+  /** The `Server-Timing` header, when the answer had one. */
+  serverTiming?: string;
 }
 
 interface Waiter {
@@ -26,7 +28,7 @@ const CRLF = Buffer.from("\r\n");
 class Connection {
   private buffer: Buffer = Buffer.alloc(0);
   private waiter: Waiter | null = null;
-  private head: { status: number; length: number | null; chunked: boolean; close: boolean } | null = null;
+  private head: Head | null = null;
   private chunks: Buffer[] = [];
   closed = false;
   /** When the connection last went idle (performance.now()). */
@@ -113,26 +115,36 @@ class Connection {
     const waiter = this.waiter;
     this.waiter = null;
     if (head.close) this.destroy();
-    waiter?.resolve({ status: head.status, body });
+    waiter?.resolve(head.serverTiming === undefined ? { status: head.status, body } : { status: head.status, body, serverTiming: head.serverTiming });
   }
 }
 
-function parseHead(text: string): { status: number; length: number | null; chunked: boolean; close: boolean } {
+interface Head {
+  status: number;
+  length: number | null;
+  chunked: boolean;
+  close: boolean;
+  serverTiming?: string;
+}
+
+function parseHead(text: string): Head {
   const lines = text.split("\r\n");
   const status = Number(lines[0].split(" ")[1]);
   if (!Number.isInteger(status)) throw new Error(`bad status line: ${lines[0]}`);
   let length: number | null = null;
   let chunked = false;
   let close = false;
+  let serverTiming: string | undefined;
   for (let i = 1; i < lines.length; i++) {
     const colon = lines[i].indexOf(":");
     const name = lines[i].slice(0, colon).trim().toLowerCase();
-    const value = lines[i].slice(colon + 1).trim().toLowerCase();
+    const value = lines[i].slice(colon + 1).trim();
     if (name === "content-length") length = Number(value);
-    else if (name === "transfer-encoding") chunked = value.includes("chunked");
-    else if (name === "connection") close = value === "close";
+    else if (name === "transfer-encoding") chunked = value.toLowerCase().includes("chunked");
+    else if (name === "connection") close = value.toLowerCase() === "close";
+    else if (name === "server-timing") serverTiming = value;
   }
-  return { status, length, chunked, close };
+  return { status, length, chunked, close, ...(serverTiming === undefined ? {} : { serverTiming }) };
 }
 
 /** Keep-alive connections to one server, at most `maxSockets` at once; requests queue for a free one. */

@@ -5,18 +5,32 @@ import "server-only";
  */
 import { EngineError, type EngineErrorCode } from "@/engine/errors";
 import { ApiError, type ApiErrorCode } from "@/lib/api";
-import { engineHost, type RunCommand, type WireError } from "@/lib/runtime/host";
+import { engineHost, type CommandReply, type RunCommand, type WireError } from "@/lib/runtime/host";
 
-/** Executes `command`; the response carries the run's JSON as the engine host wrote it. */
+/**
+ * Executes `command`; the response carries the run's JSON as the engine host wrote it, and a
+ * `Server-Timing` header saying where the time went (see {@link serverTiming}).
+ */
 export async function runCommandResponse(command: RunCommand, status: number): Promise<Response> {
-  let json: string;
+  let reply: CommandReply;
   try {
-    json = await engineHost().command(command);
+    reply = await engineHost().command(command);
   } catch (err) {
     const wire = (err as { wire?: WireError }).wire;
     throw wire ? fromWire(wire) : err;
   }
-  return new Response(json, { status, headers: { "content-type": "application/json" } });
+  return new Response(reply.json, { status, headers: { "content-type": "application/json", "server-timing": serverTiming(reply) } });
+}
+
+/**
+ * `engine`: the engine host's time on the command (with `?wait=`, the run until it settled);
+ * `handoff`: the rest of the round trip to it — passing the command and the reply between
+ * threads. Browsers' developer tools show these with the request; bench/http.ts splits
+ * its latencies with them.
+ */
+export function serverTiming(reply: Pick<CommandReply, "engineMs" | "totalMs">): string {
+  const handoff = Math.max(0, reply.totalMs - reply.engineMs);
+  return `engine;dur=${reply.engineMs.toFixed(3)};desc="engine host", handoff;dur=${handoff.toFixed(3)};desc="to and from the engine host"`;
 }
 
 /** This bundle's error for one thrown where the command ran: API and engine errors keep their codes. */

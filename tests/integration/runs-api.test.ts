@@ -67,6 +67,24 @@ describe("triggering runs", () => {
     expect(run.tokens_in).toBe(run.steps.reduce((a, s) => a + s.tokens_in, 0));
   });
 
+  it("says in Server-Timing how long the engine host spent on the command", async () => {
+    const wf = await workflow(delayGraph(300));
+    const started = performance.now();
+    const res = await api.post<Run>(`/api/workflows/${wf}/runs?wait=5000`, {});
+    const wall = performance.now() - started;
+    expect(res.body.status).toBe("completed");
+    const header = res.headers.get("server-timing") ?? "";
+    const dur = (name: string) => Number(new RegExp(`(?:^|, )${name};dur=([0-9.]+)`).exec(header)?.[1]);
+    // The engine host waited for the run, so its figure covers the delay node.
+    expect(dur("engine")).toBeGreaterThanOrEqual(300);
+    expect(dur("handoff")).toBeGreaterThanOrEqual(0);
+    expect(dur("engine") + dur("handoff")).toBeLessThanOrEqual(wall);
+    // Errors carry no timing: they never reached a reply.
+    const refused = await api.post(`/api/workflows/${wf}/runs?wait=nope`, {});
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("server-timing")).toBeNull();
+  });
+
   it("applies trigger options over the graph settings", async () => {
     const wf = await workflow(agentChain(3));
     const res = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { options: { max_node_executions: 2 } });

@@ -21,12 +21,14 @@ const relays = new Map<string, () => void>();
 
 port.on("message", (message: ToHost) => {
   switch (message.type) {
-    case "command":
+    case "command": {
+      const received = performance.now();
       executeCommand(message.command).then(
-        (json) => send({ type: "reply", id: message.id, json }),
+        (json) => send({ type: "reply", id: message.id, json, ms: performance.now() - received }),
         (err: unknown) => send({ type: "failure", id: message.id, error: toWireError(err) }),
       );
       return;
+    }
     case "subscribe":
       // One relay per run; the request thread fans out to its subscribers. Acknowledged
       // after subscribing, so every event committed from then on reaches the request thread.

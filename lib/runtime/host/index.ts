@@ -25,9 +25,18 @@ export interface RunBus {
   live(runId: string): Promise<void>;
 }
 
+/** A command's answer: the run as JSON text, and where the time went. */
+export interface CommandReply {
+  json: string;
+  /** Milliseconds the engine host spent on the command (with `?wait=`, until the run settled). */
+  engineMs: number;
+  /** Milliseconds from handing the command over to having the reply, on the calling thread. */
+  totalMs: number;
+}
+
 export interface EngineHost {
-  /** Executes a run command; resolves with the run as JSON text, rejects with a {@link HostError}. */
-  command(command: RunCommand): Promise<string>;
+  /** Executes a run command; resolves with its reply, rejects with a {@link HostError}. */
+  command(command: RunCommand): Promise<CommandReply>;
   readonly bus: RunBus;
 }
 
@@ -46,7 +55,16 @@ export function engineHost(): EngineHost {
 function inProcessHost(): EngineHost {
   const rt = runtime();
   return {
-    command: (command) => executeCommand(command).catch((err: unknown) => Promise.reject(new HostError(toWireError(err)))),
+    command: async (command) => {
+      const started = performance.now();
+      try {
+        const json = await executeCommand(command);
+        const ms = performance.now() - started;
+        return { json, engineMs: ms, totalMs: ms };
+      } catch (err) {
+        throw new HostError(toWireError(err));
+      }
+    },
     bus: { subscribe: (runId, listener) => rt.bus.subscribe(runId, listener), live: async () => {} },
   };
 }
@@ -67,7 +85,8 @@ class ThreadHost implements EngineHost {
   readonly bus: RunBus;
   private readonly worker: Worker;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve(value: string): void; reject(error: Error): void }>();
+  private readonly pending = new Map<number, { sent: number; resolve(reply: CommandReply): void; reject(error: Error): void }>();
+  private readonly acks = new Map<number, () => void>();
   /** This thread's subscribers; a run's relay from the engine thread lives while it has any. */
   private readonly local = new RunEventBus();
   private readonly relayed = new Map<string, Promise<void>>();
@@ -89,12 +108,16 @@ class ThreadHost implements EngineHost {
     this.bus = { subscribe: (runId, listener) => this.subscribe(runId, listener), live: (runId) => this.relayed.get(runId) ?? Promise.resolve() };
   }
 
-  command(command: RunCommand): Promise<string> {
-    return this.request((id) => ({ type: "command", id, command }));
+  command(command: RunCommand): Promise<CommandReply> {
+    const id = this.nextId++;
+    return new Promise<CommandReply>((resolve, reject) => {
+      this.pending.set(id, { sent: performance.now(), resolve, reject });
+      this.post({ type: "command", id, command });
+    });
   }
 
   private subscribe(runId: string, listener: BusListener): () => void {
-    if (!this.local.listening(runId)) this.relayed.set(runId, this.request((id) => ({ type: "subscribe", id, runId })).then(() => undefined));
+    if (!this.local.listening(runId)) this.relayed.set(runId, this.subscribeRelay(runId));
     const unsubscribe = this.local.subscribe(runId, listener);
     let done = false;
     return () => {
@@ -107,11 +130,12 @@ class ThreadHost implements EngineHost {
     };
   }
 
-  private request(build: (id: number) => ToHost): Promise<string> {
+  /** Resolves once the engine thread relays the run's events here. */
+  private subscribeRelay(runId: string): Promise<void> {
     const id = this.nextId++;
-    return new Promise<string>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.post(build(id));
+    return new Promise<void>((resolve) => {
+      this.acks.set(id, resolve);
+      this.post({ type: "subscribe", id, runId });
     });
   }
 
@@ -121,9 +145,14 @@ class ThreadHost implements EngineHost {
 
   private receive(message: FromHost): void {
     switch (message.type) {
-      case "reply":
+      case "reply": {
+        const entry = this.settle(message.id);
+        entry?.resolve({ json: message.json, engineMs: message.ms, totalMs: performance.now() - entry.sent });
+        return;
+      }
       case "subscribed":
-        this.settle(message.id)?.resolve(message.type === "reply" ? message.json : "");
+        this.acks.get(message.id)?.();
+        this.acks.delete(message.id);
         return;
       case "failure":
         this.settle(message.id)?.reject(new HostError(message.error));

@@ -28,7 +28,8 @@ export type ToHost =
   | { type: "unsubscribe"; runId: string };
 
 export type FromHost =
-  | { type: "reply"; id: number; json: string }
+  /** `ms`: how long the engine thread spent on the command, from receipt to reply. */
+  | { type: "reply"; id: number; json: string; ms: number }
   | { type: "failure"; id: number; error: WireError }
   | { type: "subscribed"; id: number }
   | { type: "bus"; runId: string; message: BusMessage };
