@@ -96,9 +96,10 @@ export function runPatchColumns(patch: RunPatch): { mask: number; values: unknow
 }
 
 /** The UPDATE for the fields of `mask` (see {@link runPatchColumns}), then the run id. */
-export function runPatchSql(mask: number): string {
+export function runPatchSql(mask: number, dropLease = false): string {
   const columns = PATCH_FIELDS.filter((_, i) => mask & (1 << i));
-  return `UPDATE runs SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`;
+  const lease = dropLease ? ", lease_owner = NULL, lease_expires_at = NULL" : "";
+  return `UPDATE runs SET ${columns.map((c) => `${c} = ?`).join(", ")}${lease} WHERE id = ?`;
 }
 
 export interface StepRow {

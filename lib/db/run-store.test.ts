@@ -302,6 +302,29 @@ describe("SqliteRunStore step rows in one batch", () => {
   });
 });
 
+describe("SqliteRunStore leases", () => {
+  it("drops the run's lease in the write that settles it, and only then", async () => {
+    const database = createTestDatabase();
+    try {
+      const store = new SqliteRunStore(database.sqlite);
+      insertTestWorkflow(database.sqlite, "wf");
+      const lease = () => database.sqlite.prepare("SELECT status, lease_owner AS owner, lease_expires_at AS expires FROM runs WHERE id = ?").get("r");
+      await store.createRun(newRun("r", "wf"));
+      database.sqlite.prepare("UPDATE runs SET lease_owner = 'me', lease_expires_at = '2099-01-01 00:00:00.000' WHERE id = 'r'").run();
+      await store.commit({ run_id: "r", run: { status: "running", cost_micros: 5 }, events: [statusEvent("r", "running")] });
+      await store.commit({ run_id: "r", run: { cost_micros: 7 } });
+      expect(lease()).toEqual({ status: "running", owner: "me", expires: "2099-01-01 00:00:00.000" });
+      for (const status of ["paused", "failed", "completed"] as const) {
+        database.sqlite.prepare("UPDATE runs SET lease_owner = 'me', lease_expires_at = '2099-01-01 00:00:00.000' WHERE id = 'r'").run();
+        await store.commit({ run_id: "r", run: { status, cost_micros: 9 }, events: [statusEvent("r", status)] });
+        expect(lease()).toEqual({ status, owner: null, expires: null });
+      }
+    } finally {
+      database.close();
+    }
+  });
+});
+
 describe("SqliteRunStore graph cache", () => {
   it("parses a workflow version's graph once for all runs of that version", async () => {
     const database = createTestDatabase();

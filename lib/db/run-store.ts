@@ -257,13 +257,21 @@ export class SqliteRunStore implements RunStore {
     return { num: row.num, last_event_seq: row.last_event_seq ?? 0, last_step_seq: row.last_step_seq ?? 0, cursor: null };
   }
 
+  /**
+   * A patch that settles the run (completed, failed, paused) also drops its lease: the
+   * segment driving it has ended, and the lease going with the run's last write spares a
+   * commit of its own on the way out of every run (lib/runtime/run-runtime.ts then only
+   * forgets it). Whoever drives the run next claims it anew.
+   */
   private patchRun(runId: string, patch: NonNullable<RunWrite["run"]>): void {
     const { mask, values } = runPatchColumns(patch);
     if (mask === 0) return;
-    let statement = this.patchStatements.get(mask);
+    const dropLease = patch.status !== undefined && SETTLED_STATUSES.has(patch.status);
+    const key = dropLease ? -mask : mask;
+    let statement = this.patchStatements.get(key);
     if (!statement) {
-      statement = this.db.prepare(runPatchSql(mask));
-      this.patchStatements.set(mask, statement);
+      statement = this.db.prepare(runPatchSql(mask, dropLease));
+      this.patchStatements.set(key, statement);
     }
     if (statement.run(...values, runId).changes !== 1) throw new Error(`run ${runId} does not exist`);
   }

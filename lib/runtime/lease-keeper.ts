@@ -56,6 +56,14 @@ export class LeaseKeeper {
     });
   }
 
+  /**
+   * End a segment whose last write already dropped the lease in the database (the run
+   * store does so when a run settles): only this process's record of it goes.
+   */
+  forget(runId: string, token: number): void {
+    if (this.held.get(runId) === token) this.held.delete(runId);
+  }
+
   holds(runId: string): boolean {
     return this.held.has(runId);
   }

@@ -53,9 +53,15 @@ describe("RunRuntime", () => {
     const rt = makeRuntime("host:1:a");
     insertRun("r1", "pending", { owner: "host:1:a", expiresAt: Date.now() + 1000 });
     const waiter = waitForRun(rt.bus, "r1", 5000);
+    // Events are published once their write has committed: the lease went with the last one.
+    const atSettle: unknown[] = [];
+    rt.bus.subscribe("r1", (m) => {
+      if (m.kind === "events" && m.events.some((e) => e.data.type === "run.status" && e.data.status === "completed")) atSettle.push(row("r1"));
+    });
     const handle = await rt.startTriggered("r1");
     expect(rt.leases.holds("r1")).toBe(true);
     expect(await waiter.promise).toBe("completed");
+    expect(atSettle).toEqual([{ status: "completed", lease_owner: null, lease_expires_at: null }]);
     await handle?.done;
     await new Promise((r) => setImmediate(r));
     expect(row("r1")).toEqual({ status: "completed", lease_owner: null, lease_expires_at: null });

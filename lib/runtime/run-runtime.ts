@@ -9,7 +9,7 @@ import { Engine, type RunHandle } from "@/engine/engine";
 import { EngineError, errorMessage } from "@/engine/errors";
 import { createModelGateway } from "@/engine/models/gateway";
 import type { Graph } from "@/engine/graph/schema";
-import type { ModelGateway, RunRecord, SecretResolver } from "@/engine/ports";
+import { SETTLED_STATUSES, type ModelGateway, type RunRecord, type SecretResolver } from "@/engine/ports";
 import { defaultToolRegistry } from "@/engine/tools/registry";
 import { SqliteRunStore } from "@/lib/db/run-store";
 import { RunEventBus } from "./event-bus";
@@ -65,7 +65,8 @@ export class RunRuntime {
       throw err;
     }
     void handle.done.then(
-      () => this.leases.release(runId, held),
+      // A run that settled dropped its lease with its last write (SqliteRunStore).
+      (run) => (SETTLED_STATUSES.has(run.status) ? this.leases.forget(runId, held) : this.leases.release(runId, held)),
       (err: unknown) => {
         console.error(`run ${runId} stopped with an error: ${errorMessage(err)}`);
         this.leases.release(runId, held);
