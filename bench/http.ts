@@ -2,7 +2,7 @@
  * HTTP benchmark: the built server (`next start`) on a fresh temporary database, driven
  * through `POST /api/workflows/{id}/runs?wait=` with the chain_10 workload.
  *   NEXT_DIST_DIR=.next-runs npm run build && NEXT_DIST_DIR=.next-runs npx tsx bench/http.ts
- * Prints one JSON line per measurement. Knobs: WARMUP (1000), SEQ_COUNT (200), CLIENTS (100),
+ * Prints one JSON line per measurement. Knobs: WARMUP (3000), SEQ_COUNT (200), CLIENTS (100),
  * LOAD_SECONDS (20), WORKLOAD (chain_10); SERVER_NODE_OPTIONS replaces the server's Node options
  * (scripts/server-node-options.mjs), e.g. `SERVER_NODE_OPTIONS=" "` for Node's defaults.
  */
@@ -22,9 +22,9 @@ async function main(): Promise<void> {
     const created = await fetch(`${server.baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: workload, graph }) });
     const { id } = (await created.json()) as { id: string };
     const runs = `/api/workflows/${id}/runs?wait=10000`;
-    // A warm server: V8 optimizes the request path (Next.js's and ours) only after a few
-    // hundred requests; with 50 the sequential p50 read ~1.5 ms higher.
-    for (let i = 0; i < env("WARMUP", 1000); i++) await client.post(runs, { input: { i } });
+    // A warm server: the sequential p50 falls over the first ~3,000 requests (V8 optimizing
+    // the request path, Next.js's and ours) and then holds (bench/http-warmup.ts).
+    for (let i = 0; i < env("WARMUP", 3000); i++) await client.post(runs, { input: { i } });
 
     const seq = await sequentialLatency(client, runs, env("SEQ_COUNT", 200));
     console.log(JSON.stringify({ bench: "http.sequential_trigger_wait", workload, ...seq }));
