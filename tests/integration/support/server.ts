@@ -35,6 +35,8 @@ export interface ServerOptions {
   root?: string;
   /** Keep the temporary directory after stop (to inspect the database). */
   keepFiles?: boolean;
+  /** Serve this existing database file (migrated if behind) instead of a fresh one; it is left in place after stop. */
+  dbFile?: string;
 }
 
 /** Starts a server and resolves once `/api/health` answers. */
@@ -46,7 +48,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     throw new Error(`no build in ${path.join(root, distDir)}: run \`NEXT_DIST_DIR=${distDir} npm run build\` there first`);
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-it-"));
-  const dbFile = path.join(dir, "test.db");
+  const dbFile = options.dbFile ?? path.join(dir, "test.db");
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", ...options.env };
   // The server's own options (as `npm start` sets them), never the test runner's.
   env.NODE_OPTIONS = options.env?.NODE_OPTIONS ?? SERVER_NODE_OPTIONS;
