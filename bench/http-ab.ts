@@ -14,10 +14,9 @@
  *
  *   BASE_DIR=/tmp/base NEXT_DIST_DIR=.next-runs npx tsx bench/http-ab.ts
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startServer, type TestServer } from "../tests/integration/support/server";
-import { closedLoop, failed, httpClient, percentile, round, type HttpClient } from "./http-load";
+import { closedLoop, failed, httpClient, loadWorkload, percentile, round, triggerAndWaitPath, type HttpClient } from "./http-load";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -32,16 +31,13 @@ async function side(name: Side["name"], root: string, graph: unknown): Promise<S
   const nodeOptions = process.env[name === "base" ? "BASE_NODE_OPTIONS" : "THIS_NODE_OPTIONS"];
   const server = await startServer({ root, env: nodeOptions ? { NODE_OPTIONS: nodeOptions } : {} });
   const client = httpClient(server.baseUrl);
-  const created = await client.post("/api/workflows", { name: "chain_10", graph });
-  if (created.status !== 201) throw new Error(`${name}: creating the workflow answered ${created.status} ${created.body}`);
-  const { id } = JSON.parse(created.body) as { id: string };
-  return { name, server, client, path: `/api/workflows/${id}/runs?wait=10000` };
+  return { name, server, client, path: await triggerAndWaitPath(client, "chain_10", graph) };
 }
 
 async function main(): Promise<void> {
   const baseDir = process.env.BASE_DIR;
   if (!baseDir) throw new Error("set BASE_DIR to the checkout to compare with (built with the same NEXT_DIST_DIR)");
-  const graph = JSON.parse(readFileSync(path.join(process.cwd(), "bench/workloads/chain_10.json"), "utf8")) as { nodes: unknown[] };
+  const graph = loadWorkload("chain_10");
   const sides = [await side("base", path.resolve(baseDir), graph), await side("this", process.cwd(), graph)];
   try {
     for (let i = 0; i < env("WARMUP", 1000); i++) for (const s of sides) await s.client.post(s.path, { input: { i } });

@@ -6,22 +6,18 @@
  * LOAD_SECONDS (20), WORKLOAD (chain_10); SERVER_NODE_OPTIONS replaces the server's Node options
  * (scripts/server-node-options.mjs), e.g. `SERVER_NODE_OPTIONS=" "` for Node's defaults.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { startServer } from "../tests/integration/support/server";
-import { closedLoop, httpClient, routeFloor, sequentialGet, sequentialLatency } from "./http-load";
+import { closedLoop, httpClient, loadWorkload, routeFloor, sequentialGet, sequentialLatency, triggerAndWaitPath } from "./http-load";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 async function main(): Promise<void> {
   const workload = process.env.WORKLOAD ?? "chain_10";
-  const graph = JSON.parse(readFileSync(path.join(process.cwd(), "bench/workloads", `${workload}.json`), "utf8")) as { nodes: unknown[] };
+  const graph = loadWorkload(workload);
   const server = await startServer({ env: process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {} });
   const client = httpClient(server.baseUrl);
   try {
-    const created = await fetch(`${server.baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: workload, graph }) });
-    const { id } = (await created.json()) as { id: string };
-    const runs = `/api/workflows/${id}/runs?wait=10000`;
+    const runs = await triggerAndWaitPath(client, workload, graph);
     // A warm server: the sequential p50 falls over the first ~3,000 requests (V8 optimizing
     // the request path, Next.js's and ours) and then holds (bench/http-warmup.ts).
     for (let i = 0; i < env("WARMUP", 3000); i++) await client.post(runs, { input: { i } });
