@@ -23,8 +23,9 @@ export class LeaseKeeper {
 
   /**
    * @param write how a release reaches the database: at once by default; the runtime passes
-   *   its store's group commit, so a release shares the next transaction instead of paying
-   *   a commit of its own on the way out of every run.
+   *   its store's group commit, so a release shares the next transaction. (A run that
+   *   settles drops its lease with its last write, and is only {@link forget}-ten here;
+   *   releases are for decisions and for segments that end otherwise.)
    */
   constructor(
     private readonly conn: Database.Database,
