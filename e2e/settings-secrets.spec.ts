@@ -8,6 +8,12 @@ test("secrets are added, updated and deleted on the settings page; the value nev
   await settings.open();
   // The e2e server runs with the default: no retention.
   await expect(page.getByTestId("retention-panel")).toContainText("Every run is kept");
+  // Where the data lives, what it holds, and how to back it up.
+  const database = page.getByTestId("database-panel");
+  await expect(page.getByTestId("database-file")).toHaveText(/e2e\.db$/);
+  const workflows = ((await (await request.get("/api/workflows?limit=500")).json()) as { items: unknown[] }).items.length;
+  await expect(database.getByText("Workflows").locator("xpath=following-sibling::dd[1]")).toHaveText(workflows.toLocaleString("en-US"));
+  await expect(database).toContainText("npm run backup");
   await settings.add(name, value);
   await expect(page.getByText(value)).toHaveCount(0);
 

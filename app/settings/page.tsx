@@ -1,3 +1,4 @@
+import { DatabasePanel } from "./database-panel";
 import { RetentionPanel } from "./retention-panel";
 import { SecretsPanel } from "./secrets-panel";
 
@@ -6,6 +7,7 @@ export default function SettingsPage() {
     <div className="mx-auto max-w-4xl px-6 py-6">
       <h1 className="text-lg font-semibold text-slate-900">Settings</h1>
       <p className="mb-6 text-sm text-slate-500">Server-wide settings of this Switchyard instance.</p>
+      <DatabasePanel />
       <RetentionPanel />
       <SecretsPanel />
     </div>

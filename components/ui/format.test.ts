@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPeriod } from "./format";
+import { formatBytes, formatPeriod } from "./format";
 
 describe("formatPeriod", () => {
   it("names a retention period in the largest unit it fills", () => {
@@ -9,5 +9,19 @@ describe("formatPeriod", () => {
     expect(formatPeriod(1 / 1440)).toBe("1 minute");
     expect(formatPeriod(3 / 86_400)).toBe("3 seconds");
     expect(formatPeriod(1e-7)).toBe("0.01 seconds");
+  });
+});
+
+describe("formatBytes", () => {
+  it("shows sizes in the largest unit they fill, with a decimal only for small figures", () => {
+    expect(formatBytes(0)).toBe("0 B");
+    expect(formatBytes(1023)).toBe("1023 B");
+    expect(formatBytes(1024)).toBe("1.0 KB");
+    expect(formatBytes(1536)).toBe("1.5 KB");
+    expect(formatBytes(812 * 1024)).toBe("812 KB");
+    expect(formatBytes(1024 * 1024 - 1)).toBe("1.0 MB");
+    expect(formatBytes(293_974_016)).toBe("280 MB");
+    expect(formatBytes(1.4 * 1024 ** 3)).toBe("1.4 GB");
+    expect(formatBytes(3 * 1024 ** 5)).toBe("3072 TB");
   });
 });

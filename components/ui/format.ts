@@ -31,3 +31,16 @@ export function formatPeriod(days: number): string {
   const n = Number((days / size).toFixed(2));
   return `${n} ${name}${n === 1 ? "" : "s"}`;
 }
+
+/** A byte count as "0 B", "812 KB", "1.4 GB" (powers of 1,024, shown with one decimal below 10). */
+export function formatBytes(bytes: number): string {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (unit < units.length - 1 && Math.round(value) >= 1024) {
+    value /= 1024;
+    unit++;
+  }
+  const shown = unit === 0 || value >= 9.95 ? Math.round(value).toString() : value.toFixed(1);
+  return `${shown} ${units[unit]}`;
+}

@@ -1,0 +1,38 @@
+import { connection } from "next/server";
+import { formatBytes } from "@/components/ui/format";
+import { db } from "@/lib/db/client";
+import { databaseStats } from "@/lib/db/database-stats";
+
+/** Where the data lives, how big it is, and how to back it up (read when the page is served). */
+export async function DatabasePanel() {
+  await connection();
+  const stats = databaseStats(db().sqlite);
+  return (
+    <section className="mb-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="database-panel">
+      <h2 className="text-sm font-semibold text-slate-900">Database</h2>
+      <p className="mb-3 break-all font-mono text-xs text-slate-600" data-testid="database-file">
+        {stats.file}
+      </p>
+      <dl className="mb-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+        <Figure label="Size" value={formatBytes(stats.bytes)} note={stats.free_bytes > 0 ? `${formatBytes(stats.free_bytes)} free for reuse` : undefined} />
+        <Figure label="Write-ahead log" value={formatBytes(stats.wal_bytes)} />
+        <Figure label="Workflows" value={stats.workflows.toLocaleString("en-US")} />
+        <Figure label="Runs" value={stats.runs.toLocaleString("en-US")} note={`${stats.audit_entries.toLocaleString("en-US")} audit entries`} />
+      </dl>
+      <p className="text-sm text-slate-500">
+        Back it up while the server runs with <code className="text-xs">npm run backup</code>: a consistent, compacted copy (with the secrets key beside it). Copying the
+        file itself can catch it half-written.
+      </p>
+    </section>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="font-mono text-slate-900">{value}</dd>
+      {note && <dd className="text-xs text-slate-500">{note}</dd>}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { statSync } from "node:fs";
+import type Database from "better-sqlite3";
+
+/** What the database holds and how much room it takes, for the settings page. */
+export interface DatabaseStats {
+  file: string;
+  /** The database file itself (pages in use and free pages). */
+  bytes: number;
+  /** Pages freed (e.g. by run retention) that new rows reuse before the file grows. */
+  free_bytes: number;
+  /** The write-ahead log beside it (`-wal`); 0 when there is none. */
+  wal_bytes: number;
+  workflows: number;
+  runs: number;
+  audit_entries: number;
+}
+
+const fileSize = (file: string) => {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+};
+
+/** Sizes from SQLite's own page counts (the file may be larger by a partial page) and row counts. */
+export function databaseStats(conn: Database.Database): DatabaseStats {
+  const pageSize = conn.pragma("page_size", { simple: true }) as number;
+  const pages = conn.pragma("page_count", { simple: true }) as number;
+  const free = conn.pragma("freelist_count", { simple: true }) as number;
+  const count = (table: string) => conn.prepare(`SELECT COUNT(*) FROM "${table}"`).pluck().get() as number;
+  return {
+    file: conn.name,
+    bytes: pages * pageSize,
+    free_bytes: free * pageSize,
+    wal_bytes: conn.memory ? 0 : fileSize(`${conn.name}-wal`),
+    workflows: count("workflows"),
+    runs: count("runs"),
+    audit_entries: count("audit_entries"),
+  };
+}
