@@ -5,6 +5,9 @@ test("secrets are added, updated and deleted on the settings page; the value nev
   const settings = new SettingsPage(page);
   const name = `E2E_TOKEN_${Date.now() % 100000}`;
   const value = "sk-e2e-value-that-must-never-be-shown";
+  // A deleted workflow stays in the database but is not counted as one.
+  const doomed = (await (await request.post("/api/workflows", { data: { name: "Deleted before settings", graph: { nodes: [], edges: [] } } })).json()) as { id: string };
+  expect((await request.delete(`/api/workflows/${doomed.id}`)).status()).toBe(204);
   await settings.open();
   // The e2e server runs with the default: no retention.
   await expect(page.getByTestId("retention-panel")).toContainText("Every run is kept");

@@ -14,6 +14,8 @@ describe("databaseStats", () => {
     expect(empty.bytes).toBe((conn.pragma("page_count", { simple: true }) as number) * 4096);
 
     insertTestWorkflow(conn, "wf");
+    insertTestWorkflow(conn, "gone");
+    conn.prepare("UPDATE workflows SET deleted_at = '2026-12-02 10:00:00.000' WHERE id = 'gone'").run();
     const insertRun = conn.prepare("INSERT INTO runs (id, num, workflow_id, workflow_version, status, input, created_at) VALUES (?, ?, 'wf', 1, 'completed', ?, '2026-12-02 10:00:00.000')");
     for (let i = 1; i <= 300; i++) insertRun.run(`r${i}`, i, JSON.stringify({ padding: "x".repeat(2000) }));
     const filled = databaseStats(conn);

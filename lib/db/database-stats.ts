@@ -10,6 +10,7 @@ export interface DatabaseStats {
   free_bytes: number;
   /** The write-ahead log beside it (`-wal`); 0 when there is none. */
   wal_bytes: number;
+  /** Workflows not deleted (deleted ones stay in the file with their versions and runs). */
   workflows: number;
   runs: number;
   audit_entries: number;
@@ -28,13 +29,13 @@ export function databaseStats(conn: Database.Database): DatabaseStats {
   const pageSize = conn.pragma("page_size", { simple: true }) as number;
   const pages = conn.pragma("page_count", { simple: true }) as number;
   const free = conn.pragma("freelist_count", { simple: true }) as number;
-  const count = (table: string) => conn.prepare(`SELECT COUNT(*) FROM "${table}"`).pluck().get() as number;
+  const count = (table: string, where = "") => conn.prepare(`SELECT COUNT(*) FROM "${table}" ${where}`).pluck().get() as number;
   return {
     file: conn.name,
     bytes: pages * pageSize,
     free_bytes: free * pageSize,
     wal_bytes: conn.memory ? 0 : fileSize(`${conn.name}-wal`),
-    workflows: count("workflows"),
+    workflows: count("workflows", "WHERE deleted_at IS NULL"),
     runs: count("runs"),
     audit_entries: count("audit_entries"),
   };
