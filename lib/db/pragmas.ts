@@ -17,13 +17,23 @@ export const BUSY_TIMEOUT_MS = 15_000;
  */
 export const WAL_AUTOCHECKPOINT_PAGES = 20_000;
 
+/**
+ * Size (bytes) the WAL file is cut back to when it restarts: twice what it reaches under
+ * continuous writes (~80 MB, see {@link WAL_AUTOCHECKPOINT_PAGES}). A long reader — a
+ * backup (`npm run backup`), a full audit check — holds the WAL's frames for its snapshot,
+ * and under load the file grew past a gigabyte in the 19 s of one backup; without a limit
+ * SQLite reuses such a file from its start but never shrinks it while the server runs.
+ */
+export const WAL_SIZE_LIMIT_BYTES = 2 * WAL_AUTOCHECKPOINT_PAGES * 4096;
+
 /** Pragmas applied to every raw connection we open. WAL is persistent in the file. */
-export function applyPragmas(db: Database.Database): void {
+export function applyPragmas(db: Database.Database, options: { walSizeLimitBytes?: number } = {}): void {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma("foreign_keys = ON");
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  db.pragma(`journal_size_limit = ${options.walSizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES}`);
 }
 
 /**
