@@ -17,7 +17,7 @@ let dir: string;
 
 /** `npm run backup` as a user runs it, against `dbFile`. */
 function backup(dbFile: string, ...args: string[]) {
-  const res = spawnSync(process.execPath, [path.join(ROOT, "scripts/backup.mjs"), ...args], { cwd: dir, env: { ...process.env, DATABASE_URL: `file:${dbFile}` }, encoding: "utf8" });
+  const res = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "scripts/backup.ts"), ...args], { cwd: dir, env: { ...process.env, DATABASE_URL: `file:${dbFile}` }, encoding: "utf8" });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
