@@ -222,7 +222,9 @@ export class SqliteRunStore implements RunStore {
       cursor = encoded.cursor;
       state = encoded.row;
     }
-    if (write.run) this.patchRun(runId, write.run);
+    // A write that settles the run (or parks it at a gate) ends the segment driving it.
+    const settled = write.run?.status !== undefined && SETTLED_STATUSES.has(write.run.status);
+    if (write.run) this.patchRun(runId, write.run, settled);
     let seq = head.last_event_seq;
     const createdAt = this.now();
     const at = sqlTime(createdAt);
@@ -232,10 +234,9 @@ export class SqliteRunStore implements RunStore {
       this.sql.insertEvent.run(head.num, runId, seq, event.type, JSON.stringify(event), at);
       return { run_id: runId, seq, type: event.type, data: event, created_at: createdAt };
     });
-    // A run that settles (or parks at a gate) is forgotten: the engine writes to it again
-    // only if it is resumed or approved, and then reloads its head (one seek) and checkpoints
-    // in full once. Kept, every run ever driven would stay in memory with its encoder cursor.
-    const settled = write.run?.status !== undefined && SETTLED_STATUSES.has(write.run.status);
+    // A settled run is forgotten: the engine writes to it again only if it is resumed or
+    // approved, and then reloads its head (one seek) and checkpoints in full once. Kept,
+    // every run ever driven would stay in memory with its encoder cursor.
     this.pendingHeads.set(runId, settled ? null : { num: head.num, last_event_seq: seq, last_step_seq: lastStepSeq, cursor });
     // Last, so a write that throws has staged nothing; a batch that rolls back drops it all.
     const watched = this.watched.get(runId);
@@ -263,10 +264,9 @@ export class SqliteRunStore implements RunStore {
    * commit of its own on the way out of every run (lib/runtime/run-runtime.ts then only
    * forgets it). Whoever drives the run next claims it anew.
    */
-  private patchRun(runId: string, patch: NonNullable<RunWrite["run"]>): void {
+  private patchRun(runId: string, patch: NonNullable<RunWrite["run"]>, dropLease: boolean): void {
     const { mask, values } = runPatchColumns(patch);
     if (mask === 0) return;
-    const dropLease = patch.status !== undefined && SETTLED_STATUSES.has(patch.status);
     const key = dropLease ? -mask : mask;
     let statement = this.patchStatements.get(key);
     if (!statement) {
