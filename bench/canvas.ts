@@ -6,10 +6,10 @@
  * LOADS (3 timed page loads after one warm-up), STEPS (60 pointer steps per gesture),
  * TRACE_DIR (write a Chrome performance trace of each gesture there, for DevTools).
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { startServer } from "../tests/integration/support/server";
+import { loadWorkload } from "./workloads";
 import { findNodePoint, findPanePoint, nextFrame, readinessScript, startFrameRecorder, stopFrameRecorder, type CanvasReadiness } from "./canvas-probe";
 
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
@@ -57,7 +57,7 @@ async function gesture(page: Page, name: string, from: { x: number; y: number },
 }
 
 async function benchWorkload(page: Page, baseUrl: string, workload: string): Promise<void> {
-  const graph = JSON.parse(readFileSync(path.join(process.cwd(), "bench/workloads", `${workload}.json`), "utf8")) as { nodes: unknown[] };
+  const graph = loadWorkload(workload);
   const res = await fetch(`${baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: workload, graph }) });
   if (res.status !== 201) throw new Error(`creating ${workload}: HTTP ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };

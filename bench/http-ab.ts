@@ -16,7 +16,8 @@
  */
 import path from "node:path";
 import { startServer, type TestServer } from "../tests/integration/support/server";
-import { closedLoop, failed, httpClient, loadWorkload, percentile, round, triggerAndWaitPath, type HttpClient } from "./http-load";
+import { closedLoop, failed, httpClient, percentile, round, triggerAndWaitPath, type HttpClient } from "./http-load";
+import { loadWorkload } from "./workloads";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 

@@ -2,15 +2,8 @@
  * Load generators for the HTTP benchmark: a keep-alive client, a sequential latency probe
  * and a closed-loop concurrency test (N clients, each triggering and waiting in a loop).
  */
-import { readFileSync } from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { RawHttpClient } from "./raw-http";
-
-/** A graph from bench/workloads by name (`chain_10`). */
-export function loadWorkload(name: string): { nodes: unknown[] } {
-  return JSON.parse(readFileSync(path.join(process.cwd(), "bench/workloads", `${name}.json`), "utf8")) as { nodes: unknown[] };
-}
 
 /** Saves `graph` as a workflow named `name`; the path that triggers it and waits for the run. */
 export async function triggerAndWaitPath(client: HttpClient, name: string, graph: unknown): Promise<string> {

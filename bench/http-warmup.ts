@@ -5,7 +5,8 @@
  *   NEXT_DIST_DIR=.next-runs npx tsx bench/http-warmup.ts   # knobs: WINDOW (500), STEPS (12), WORKLOAD
  */
 import { startServer } from "../tests/integration/support/server";
-import { httpClient, loadWorkload, sequentialGet, sequentialLatency, triggerAndWaitPath } from "./http-load";
+import { httpClient, sequentialGet, sequentialLatency, triggerAndWaitPath } from "./http-load";
+import { loadWorkload } from "./workloads";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 

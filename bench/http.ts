@@ -7,7 +7,8 @@
  * (scripts/server-node-options.mjs), e.g. `SERVER_NODE_OPTIONS=" "` for Node's defaults.
  */
 import { startServer } from "../tests/integration/support/server";
-import { closedLoop, httpClient, loadWorkload, routeFloor, sequentialGet, sequentialLatency, triggerAndWaitPath } from "./http-load";
+import { closedLoop, httpClient, routeFloor, sequentialGet, sequentialLatency, triggerAndWaitPath } from "./http-load";
+import { loadWorkload } from "./workloads";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 

@@ -14,13 +14,14 @@
  * <prefix>.<round>.cpuprofile; PAGE_SIZE creates the database with that SQLite page size;
  * KEEP_DB=1 keeps the database file and prints its path.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { applyMigrations } from "../lib/db/migrations";
 import { percentile, round as roundTo } from "./http-load";
+import { loadWorkload } from "./workloads";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   const actor = getActor(new Request("http://bench.local/"));
 
   const workload = process.env.WORKLOAD ?? "chain_10";
-  const graph = JSON.parse(readFileSync(path.join(process.cwd(), "bench/workloads", `${workload}.json`), "utf8"));
+  const graph = loadWorkload<Parameters<typeof createWorkflow>[0]["graph"]>(workload);
   const workflow = createWorkflow({ name: workload, graph, actor });
   const trigger = async () => {
     const json = await executeCommand({ op: "trigger", workflowId: workflow.id, input: {}, options: {}, actor, waitMs: 60_000 });

@@ -16,10 +16,10 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { startServer } from "../tests/integration/support/server";
 import { gateGraph } from "../tests/integration/support/run-graphs";
 import { failed, httpClient, percentile, round, type HttpClient } from "./http-load";
+import { loadWorkload } from "./workloads";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -102,7 +102,7 @@ function readEvents(baseUrl: string, runId: string, stop: (event: string) => boo
 type RunBody = { id: string; status: string };
 
 async function main(): Promise<void> {
-  const graph = JSON.parse(readFileSync(path.join(process.cwd(), "bench/workloads/chain_10.json"), "utf8")) as unknown;
+  const graph = loadWorkload("chain_10");
   const server = await startServer({ env: process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}, keepFiles: process.env.KEEP_DB === "1" });
   const pid = server.pid();
   if (!pid) throw new Error("the server has no pid");
