@@ -74,7 +74,7 @@ describe("RunRuntime", () => {
     await expect(rt.drive("r2", () => rt.engine.resume("r2"))).rejects.toMatchObject({ name: "EngineError", code: "bad_state" });
     expect(row("r2").lease_owner).toBe("elsewhere:9:z");
     rt.leases.adopt("r2");
-    await expect(rt.decide("r2", async () => 1)).rejects.toMatchObject({ code: "bad_state" });
+    await expect(rt.decide("r2", async () => null)).rejects.toMatchObject({ code: "bad_state" });
   });
 
   it("recovers running and pending runs whose lease expired, leaves live and parked ones alone", async () => {
@@ -114,6 +114,27 @@ describe("RunRuntime", () => {
 });
 
 describe("LeaseKeeper with deferred releases", () => {
+  it("a decision that settles the run leaves the lease to its write; one that does nothing releases it", async () => {
+    const rt = makeRuntime("host:1:a");
+    insertRun("p1", "paused", { owner: null, expiresAt: null });
+    insertRun("p2", "paused", { owner: null, expiresAt: null });
+    const deferred: unknown[] = [];
+    const batched = rt.store.batched.bind(rt.store);
+    rt.store.batched = (fn) => (deferred.push(fn), batched(fn));
+
+    const cancelled = await rt.decide("p1", () => rt.engine.cancel("p1", "u1"));
+    expect(cancelled?.status).toBe("failed");
+    expect(row("p1")).toEqual({ status: "failed", lease_owner: null, lease_expires_at: null });
+    expect(rt.leases.holds("p1")).toBe(false);
+    expect(deferred).toHaveLength(0);
+
+    expect(await rt.decide("p2", async () => null)).toBeNull();
+    expect(deferred).toHaveLength(1);
+    await new Promise((r) => setImmediate(r));
+    expect(row("p2")).toEqual({ status: "paused", lease_owner: null, lease_expires_at: null });
+    expect(rt.leases.holds("p2")).toBe(false);
+  });
+
   it("a release written later never drops a lease claimed again meanwhile", () => {
     const queued: (() => void)[] = [];
     const keeper = new LeaseKeeper(database.sqlite, "host:1:a", TIMINGS, (sql) => queued.push(sql));

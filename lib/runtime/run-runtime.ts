@@ -75,13 +75,21 @@ export class RunRuntime {
     return handle;
   }
 
-  /** Runs a one-shot decision (reject, cancel of an idle run, gate expiry) under the lease. */
-  async decide<T>(runId: string, op: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a one-shot decision (reject, cancel of an idle run, gate expiry) under the lease.
+   * A decision that settles the run dropped the lease with that write (SqliteRunStore);
+   * one that does nothing (`null`) or throws releases it.
+   */
+  async decide(runId: string, op: () => Promise<RunRecord | null>): Promise<RunRecord | null> {
     const held = this.claimOrRefuse(runId);
+    let settled = false;
     try {
-      return await op();
+      const run = await op();
+      settled = run !== null && SETTLED_STATUSES.has(run.status);
+      return run;
     } finally {
-      this.leases.release(runId, held);
+      if (settled) this.leases.forget(runId, held);
+      else this.leases.release(runId, held);
     }
   }
 
