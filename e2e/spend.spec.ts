@@ -26,6 +26,10 @@ test("the spend page shows a workflow's cost, per node, and the runs behind a fi
   const total = runs.reduce((a, r) => a + micros(r.cost_usd), 0) / 1e6;
   const polish = runs.reduce((a, r) => a + micros(r.steps.find((s) => s.node_id === "polish")!.cost_usd), 0) / 1e6;
 
+  // A second workflow of the same name: each of the two lines shows the start of its workflow's id.
+  const twin = await new Api(request).createWorkflow("Spend check", twoAgents);
+  expect((await request.post(`/api/workflows/${twin.id}/runs?wait=10000`, { data: { input: { ticket: "phone" } } })).status()).toBe(201);
+
   await page.goto("/spend");
   const workflowRow = page.getByTestId("spend-by-workflow").locator(`[data-key="${wf.id}"]`);
   await expect(workflowRow).toContainText("Spend check");
@@ -33,6 +37,11 @@ test("the spend page shows a workflow's cost, per node, and the runs behind a fi
   await expect(workflowRow).toContainText("2 runs");
   const nodeRow = page.getByTestId("spend-by-node").locator(`[data-key="${wf.id}:polish"]`);
   await expect(nodeRow.getByTestId("spend-cost")).toHaveText(usd(polish));
+  const twinRow = page.getByTestId("spend-by-workflow").locator(`[data-key="${twin.id}"]`);
+  await expect(twinRow).toContainText("1 run");
+  await expect(workflowRow.getByTestId("spend-label-hint")).toHaveText(new RegExp(`^${wf.id.slice(0, 6)}`));
+  await expect(twinRow.getByTestId("spend-label-hint")).toHaveText(new RegExp(`^${twin.id.slice(0, 6)}`));
+  await expect(nodeRow.getByTestId("spend-label-hint")).toHaveText(new RegExp(`^${wf.id.slice(0, 6)}`));
 
   await workflowRow.click();
   await expect(workflowRow).toHaveAttribute("aria-pressed", "true");

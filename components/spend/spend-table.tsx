@@ -1,10 +1,12 @@
 "use client";
 import { usd } from "@/components/ui/format";
 import type { SpendGroup } from "@/lib/client/run-types";
+import { labelHints } from "./labels";
 
 /** One breakdown (per workflow, model or node) with a share bar; a row opens its runs. */
 export function SpendTable({ title, groups, selected, onSelect, testId }: { title: string; groups: SpendGroup[]; selected: string | null; onSelect: (g: SpendGroup) => void; testId: string }) {
   const max = Math.max(...groups.map((g) => g.cost_usd), 0) || 1;
+  const hints = labelHints(groups);
   return (
     <section className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid={testId}>
       <h2 className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-[10px] font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
@@ -17,7 +19,10 @@ export function SpendTable({ title, groups, selected, onSelect, testId }: { titl
               <button type="button" onClick={() => onSelect(g)} data-testid="spend-row" data-key={g.key} aria-pressed={selected === g.key}
                 className={`w-full px-3 py-1.5 text-left text-xs ${selected === g.key ? "bg-brand-50" : "hover:bg-slate-50"}`}>
                 <span className="flex items-baseline justify-between gap-2">
-                  <span className="truncate font-medium text-slate-800" title={g.label}>{g.label}</span>
+                  <span className="truncate font-medium text-slate-800" title={g.label}>
+                    {g.label}
+                    {hints.has(g.key) && <span className="ml-1.5 font-mono text-[10px] font-normal text-slate-400" data-testid="spend-label-hint" title="workflow id">{hints.get(g.key)}</span>}
+                  </span>
                   <span className="shrink-0 font-mono text-slate-900" data-testid="spend-cost">{usd(g.cost_usd)}</span>
                 </span>
                 <span className="mt-1 flex items-center gap-2">
