@@ -8,14 +8,20 @@ import type { SpendGroup } from "@/lib/client/run-types";
  */
 export function labelHints(groups: SpendGroup[]): Map<string, string> {
   const byLabel = new Map<string, SpendGroup[]>();
-  for (const g of groups) byLabel.set(g.label, [...(byLabel.get(g.label) ?? []), g]);
+  for (const g of groups) {
+    const same = byLabel.get(g.label);
+    if (same) same.push(g);
+    else byLabel.set(g.label, [g]);
+  }
   const hints = new Map<string, string>();
   for (const same of byLabel.values()) {
-    const ids = same.map((g) => g.workflow_id).filter((id): id is string => !!id);
-    if (same.length < 2 || ids.length < same.length) continue;
+    const ids = same.map((g) => g.workflow_id ?? "");
+    if (same.length < 2 || ids.includes("")) continue;
+    const distinct = new Set(ids).size;
+    const longest = Math.max(...ids.map((id) => id.length));
     let length = 6;
-    while (length < Math.max(...ids.map((id) => id.length)) && new Set(ids.map((id) => id.slice(0, length))).size < new Set(ids).size) length++;
-    for (const g of same) hints.set(g.key, g.workflow_id!.slice(0, length));
+    while (length < longest && new Set(ids.map((id) => id.slice(0, length))).size < distinct) length++;
+    same.forEach((g, i) => hints.set(g.key, ids[i].slice(0, length)));
   }
   return hints;
 }
