@@ -69,6 +69,7 @@ test("rejecting the gate fails the run visibly, with the gate named", async ({ p
   const run = new RunTimelinePage(page);
   await run.goto(runId);
   await expect(run.status).toHaveText("paused");
+  await expect(page.getByTestId("run-again")).toHaveCount(0);
   await run.gatePanel.getByTestId("gate-comment").fill("not this one");
   await run.gatePanel.getByTestId("gate-reject").click();
   await expect(run.status).toHaveText("failed");
@@ -76,3 +77,25 @@ test("rejecting the gate fails the run visibly, with the gate named", async ({ p
   await expect(run.canvasNode("draft")).not.toHaveAttribute("data-mark", "completed");
   await expect(run.connection).toHaveAttribute("data-state", "ended");
 });
+
+test("a finished run runs again with its input and options, as a new run", async ({ page, request }) => {
+  const { id } = await new Api(request).createWorkflow("Again", fanOutGateGraph(100));
+  const first = await request.post(`/api/workflows/${id}/runs`, { data: { input: { ticket: "toner" }, options: { max_tokens: 50_000 } } });
+  expect(first.status()).toBe(201);
+  const firstId: string = (await first.json()).id;
+  const run = new RunTimelinePage(page);
+  await run.goto(firstId);
+  await expect(run.status).toHaveText("paused");
+  await run.gatePanel.getByTestId("gate-reject").click();
+  await expect(run.status).toHaveText("failed");
+
+  await page.getByTestId("run-again").click();
+  await expect(page).not.toHaveURL(new RegExp(`/runs/${firstId}$`));
+  await expect(page).toHaveURL(/\/runs\/[^/]+$/);
+  await expect(run.status).toHaveText("paused");
+  const againId = page.url().split("/").pop()!;
+  const again = await (await request.get(`/api/runs/${againId}`)).json();
+  expect(again).toMatchObject({ workflow_id: id, input: { ticket: "toner" }, options: { max_tokens: 50_000 } });
+  await expect(run.gatePanel.getByTestId("gate-prompt")).toHaveText("Approve the reply for toner?");
+});
+

@@ -1,12 +1,15 @@
 "use client";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Icon, ICONS } from "@/components/ui/icon";
 import { duration, relativeTime, usd } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ApiError } from "@/lib/client/http";
 import { cancelRun, resumeRun } from "@/lib/client/run-api";
 import type { RunSummary } from "@/lib/client/run-types";
+import { triggerRun } from "@/lib/client/workflows";
 import { ConnectionPill } from "./connection-pill";
 import type { Connection } from "./use-run-stream";
 
@@ -24,6 +27,7 @@ export function RunHeader({
   connection: Connection;
   onRevived: () => void;
 }) {
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const act = async (fn: () => Promise<unknown>, revives: boolean) => {
@@ -72,6 +76,17 @@ export function RunHeader({
             Resume
           </Button>
         )}
+        {(run.status === "completed" || run.status === "failed") && (
+          <Button
+            size="sm"
+            disabled={busy}
+            title="Start a new run of the workflow's current version with this run's input"
+            onClick={() => act(async () => router.push(`/runs/${(await triggerRun(run.workflow_id, inputOf(run), run.options)).id}`), false)}
+            data-testid="run-again"
+          >
+            <Icon d={ICONS.rerun} /> Run again
+          </Button>
+        )}
         {(run.status === "running" || run.status === "pending" || run.status === "paused") && (
           <Button variant="danger" size="sm" disabled={busy} onClick={() => act(() => cancelRun(run.id), false)} data-testid="run-cancel">
             Cancel
@@ -85,6 +100,11 @@ export function RunHeader({
       )}
     </header>
   );
+}
+
+/** The run's input as a trigger body takes it (runs store an object; anything else starts empty). */
+function inputOf(run: RunSummary): Record<string, unknown> {
+  return run.input !== null && typeof run.input === "object" && !Array.isArray(run.input) ? (run.input as Record<string, unknown>) : {};
 }
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {

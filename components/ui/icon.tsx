@@ -19,6 +19,8 @@ export const ICONS = {
   download: "M12 3v12M7 10l5 5 5-5M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4",
   trash: "M3 6h18M8 6V4h8v2M6 6l1 14a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-14",
   pencil: "M4 20h4L19 9l-4-4L4 16zM14 6l4 4",
+  copy: "M9 9h11v11H9zM5 15H4V4h11v1",
+  rerun: "M4 12a8 8 0 0 1 14-5.3M20 4v4h-4M20 12a8 8 0 0 1-14 5.3M4 20v-4h4",
   alert: "M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z",
   check: "M5 12l5 5L20 7",
   back: "M15 18l-6-6 6-6",

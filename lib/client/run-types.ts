@@ -34,6 +34,8 @@ export interface RunSummary {
   status: RunStatus;
   input: unknown;
   output: unknown;
+  /** The trigger's overrides of the workflow's run limits (`{}` when none). */
+  options?: Record<string, unknown>;
   cost_usd: number;
   tokens_in: number;
   tokens_out: number;
