@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import type { GraphInput } from "@/engine/graph/schema";
 import { Api } from "./pages/api";
 import { EditorPage } from "./pages/editor-page";
 import { HomePage } from "./pages/home-page";
@@ -47,6 +48,35 @@ test.describe("home page", () => {
     await expect(page.getByTestId("workflow-name")).toHaveValue("Greeter");
     await expect(editor.nodes).toHaveCount(2);
     await expect(editor.edges).toHaveCount(1);
+  });
+
+  test("duplicates a workflow into a new one at version 1, leaving the original as it was", async ({ page, request }) => {
+    const api = new Api(request);
+    const graph: GraphInput = {
+      nodes: [
+        { id: "ask", type: "agent", position: { x: 0, y: 0 }, config: { model: "mock", user_message: "Hi {name}" } },
+        { id: "done", type: "merge", position: { x: 320, y: 0 }, config: {} },
+      ],
+      edges: [{ id: "e1", source: "ask", target: "done" }],
+    };
+    const original = await api.createWorkflow("Onboarding mail", graph);
+    const home = new HomePage(page);
+    await home.goto();
+    await home.duplicate("Onboarding mail");
+
+    const editor = new EditorPage(page);
+    await expect(page.getByTestId("workflow-name")).toHaveValue("Onboarding mail (copy)");
+    await expect(editor.version).toHaveText("v1");
+    await expect(editor.nodes).toHaveCount(2);
+    await expect(editor.edges).toHaveCount(1);
+    const copyId = page.url().split("/").pop()!;
+    expect(copyId).not.toBe(original.id);
+    const copy = await (await request.get(`/api/workflows/${copyId}`)).json();
+    expect(copy.graph).toEqual((await (await request.get(`/api/workflows/${original.id}`)).json()).graph);
+
+    await page.getByRole("link", { name: "All workflows" }).click();
+    await expect(home.row("Onboarding mail")).toContainText("v1");
+    await expect(home.row("Onboarding mail (copy)")).toContainText("v1");
   });
 
   test("refuses a file that is not a workflow", async ({ page }) => {

@@ -14,9 +14,9 @@ import { useWorkflowList } from "./use-workflow-list";
 import { WorkflowRow } from "./workflow-row";
 import { HiddenFileInput } from "@/components/ui/hidden-file-input";
 
-type Open = { kind: "create" } | { kind: "rename"; wf: WorkflowSummary } | { kind: "delete"; wf: WorkflowSummary } | null;
+type Open = { kind: "create" } | { kind: "rename"; wf: WorkflowSummary } | { kind: "duplicate"; wf: WorkflowSummary } | { kind: "delete"; wf: WorkflowSummary } | null;
 
-/** The home page: every workflow with create, import, rename, export and delete. */
+/** The home page: every workflow with create, import, rename, duplicate, export and delete. */
 export function WorkflowList() {
   const router = useRouter();
   const { state, refresh, loadMore } = useWorkflowList();
@@ -81,6 +81,7 @@ export function WorkflowList() {
                     key={wf.id}
                     wf={wf}
                     onRename={() => setOpen({ kind: "rename", wf })}
+                    onDuplicate={() => setOpen({ kind: "duplicate", wf })}
                     onExport={() => void exportOne(wf).catch((err) => setNotice(String(err)))}
                     onDelete={() => setOpen({ kind: "delete", wf })}
                   />
@@ -119,6 +120,20 @@ export function WorkflowList() {
             await updateWorkflow(open.wf.id, { name, base_version: open.wf.version });
             setOpen(null);
             await refresh();
+          }}
+        />
+      )}
+      {open?.kind === "duplicate" && (
+        <NameDialog
+          title="Duplicate workflow"
+          submitLabel="Duplicate"
+          initialName={`${open.wf.name} (copy)`}
+          onClose={() => setOpen(null)}
+          onSubmit={async (name) => {
+            // The copy starts at version 1 from the original's current graph; runs and history stay with the original.
+            const source = await getWorkflow(open.wf.id);
+            const wf = await createWorkflow({ name, description: source.description || undefined, graph: source.graph });
+            router.push(`/workflows/${wf.id}`);
           }}
         />
       )}

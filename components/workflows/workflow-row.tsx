@@ -9,11 +9,13 @@ import type { WorkflowSummary } from "@/lib/client/types";
 export function WorkflowRow({
   wf,
   onRename,
+  onDuplicate,
   onExport,
   onDelete,
 }: {
   wf: WorkflowSummary;
   onRename: () => void;
+  onDuplicate: () => void;
   onExport: () => void;
   onDelete: () => void;
 }) {
@@ -43,6 +45,7 @@ export function WorkflowRow({
       <td className="py-3 pr-5 pl-3">
         <div className="flex justify-end gap-1 opacity-60 group-hover:opacity-100 focus-within:opacity-100">
           <RowAction label="Rename" icon={ICONS.pencil} onClick={onRename} testId="workflow-rename" />
+          <RowAction label="Duplicate" icon={ICONS.copy} onClick={onDuplicate} testId="workflow-duplicate" />
           <RowAction label="Export JSON" icon={ICONS.download} onClick={onExport} testId="workflow-export" />
           <RowAction label="Delete" icon={ICONS.trash} onClick={onDelete} testId="workflow-delete" danger />
         </div>

@@ -34,6 +34,15 @@ export class HomePage {
     await expect(this.row(to)).toBeVisible();
   }
 
+  /** Duplicates a workflow under `to` through the dialog (which offers "<name> (copy)"); the app then opens the copy. */
+  async duplicate(name: string, to?: string) {
+    await this.row(name).getByTestId("workflow-duplicate").click();
+    await expect(this.page.getByTestId("name-dialog-name")).toHaveValue(`${name} (copy)`);
+    if (to) await this.page.getByTestId("name-dialog-name").fill(to);
+    await this.page.getByTestId("name-dialog-submit").click();
+    await expect(this.page).toHaveURL(/\/workflows\/[^/]+$/);
+  }
+
   async delete(name: string) {
     await this.row(name).getByTestId("workflow-delete").click();
     await expect(this.page.getByTestId("delete-dialog")).toContainText(name);
