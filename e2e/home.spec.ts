@@ -79,6 +79,30 @@ test.describe("home page", () => {
     await expect(home.row("Onboarding mail (copy)")).toContainText("v1");
   });
 
+  test("searches names and descriptions as you type", async ({ page, request }) => {
+    const api = new Api(request);
+    await api.createWorkflow("Zebracorn invoices");
+    const billing = await request.post("/api/workflows", { data: { name: "Billing", description: "settles zebracorn disputes" } });
+    expect(billing.status()).toBe(201);
+    await api.createWorkflow("Plain other");
+    const home = new HomePage(page);
+    await home.goto();
+    await expect(home.row("Plain other")).toBeVisible();
+
+    await page.getByTestId("workflow-search").fill("ZEBRACORN");
+    await expect(home.rows).toHaveCount(2);
+    await expect(home.row("Zebracorn invoices")).toBeVisible();
+    await expect(home.row("Billing")).toBeVisible();
+
+    await page.getByTestId("workflow-search").fill("zebracorn unicorn");
+    await expect(page.getByTestId("workflows-no-match")).toContainText("zebracorn unicorn");
+    await expect(home.rows).toHaveCount(0);
+
+    await page.getByTestId("workflow-search").fill("");
+    await expect(home.row("Plain other")).toBeVisible();
+    await expect(page.getByTestId("workflows-no-match")).toHaveCount(0);
+  });
+
   test("refuses a file that is not a workflow", async ({ page }) => {
     const home = new HomePage(page);
     await home.goto();

@@ -10,16 +10,19 @@ import { createWorkflow, deleteWorkflow, getWorkflow, updateWorkflow } from "@/l
 import { DeleteDialog } from "./delete-dialog";
 import { EmptyWorkflows } from "./empty-workflows";
 import { NameDialog } from "./name-dialog";
-import { useWorkflowList } from "./use-workflow-list";
+import { useDebounced, useWorkflowList } from "./use-workflow-list";
 import { WorkflowRow } from "./workflow-row";
 import { HiddenFileInput } from "@/components/ui/hidden-file-input";
+import { TextInput } from "@/components/ui/field";
 
 type Open = { kind: "create" } | { kind: "rename"; wf: WorkflowSummary } | { kind: "duplicate"; wf: WorkflowSummary } | { kind: "delete"; wf: WorkflowSummary } | null;
 
 /** The home page: every workflow with create, import, rename, duplicate, export and delete. */
 export function WorkflowList() {
   const router = useRouter();
-  const { state, refresh, loadMore } = useWorkflowList();
+  const [search, setSearch] = useState("");
+  const query = useDebounced(search.trim(), 200);
+  const { state, refresh, loadMore } = useWorkflowList(query);
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
@@ -58,10 +61,20 @@ export function WorkflowList() {
           {notice}
         </p>
       )}
-      <div className="mt-6">
+      {(search !== "" || (state.kind === "ready" && state.items.length > 0)) && (
+        <div className="mt-6 max-w-sm">
+          <TextInput type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search names and descriptions" aria-label="Search workflows" maxLength={200} data-testid="workflow-search" />
+        </div>
+      )}
+      <div className="mt-4">
         {state.kind === "loading" && <div className="h-40 animate-pulse rounded-xl bg-white ring-1 ring-slate-200" data-testid="workflows-loading" />}
         {state.kind === "error" && <p className="text-sm text-red-700">{state.message}</p>}
-        {state.kind === "ready" && state.items.length === 0 && <EmptyWorkflows onCreate={() => setOpen({ kind: "create" })} onImport={() => file.current?.click()} />}
+        {state.kind === "ready" && state.items.length === 0 && query === "" && search === "" && <EmptyWorkflows onCreate={() => setOpen({ kind: "create" })} onImport={() => file.current?.click()} />}
+        {state.kind === "ready" && state.items.length === 0 && query !== "" && (
+          <p className="rounded-xl bg-white px-5 py-8 text-center text-sm text-slate-500 ring-1 ring-slate-200" data-testid="workflows-no-match">
+            No workflow’s name or description contains “{query}”.
+          </p>
+        )}
         {state.kind === "ready" && state.items.length > 0 && (
           <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm" data-testid="workflow-table">

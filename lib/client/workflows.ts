@@ -6,8 +6,10 @@ import type { Page, Run, ValidationResult, Workflow, WorkflowSummary } from "./t
 const base = "/api/workflows";
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
 
-export function listWorkflows(opts: { cursor?: string; limit?: number } = {}): Promise<Page<WorkflowSummary>> {
+/** Live workflows, newest updated first; `q` keeps those whose name or description contains it. */
+export function listWorkflows(opts: { cursor?: string; limit?: number; q?: string } = {}): Promise<Page<WorkflowSummary>> {
   const q = new URLSearchParams();
+  if (opts.q) q.set("q", opts.q);
   if (opts.cursor) q.set("cursor", opts.cursor);
   if (opts.limit) q.set("limit", String(opts.limit));
   const qs = q.toString();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api";
-import { parseQuery, runListQuery, triggerBody, waitQuery } from "./run-params";
+import { ApiError, parseQuery } from "@/lib/api";
+import { runListQuery, triggerBody, waitQuery } from "./run-params";
 
 describe("run route params", () => {
   it("reads ?wait= as 1..300000 ms", () => {

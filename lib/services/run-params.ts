@@ -3,22 +3,9 @@
  */
 import { z } from "zod";
 import { runSettingsSchema } from "@/engine/graph/schema";
-import { ApiError, issuesOf } from "@/lib/api";
 
 const RUN_STATUSES = ["pending", "running", "paused", "completed", "failed"] as const;
 
-/** Reads the named query parameters through a zod schema; a mismatch is a 400 `invalid_query` with paths. */
-export function parseQuery<S extends z.ZodType>(url: string | URL, schema: S, names: string[]): z.infer<S> {
-  const params = (typeof url === "string" ? new URL(url) : url).searchParams;
-  const raw: Record<string, string> = {};
-  for (const name of names) {
-    const value = params.get(name);
-    if (value !== null) raw[name] = value;
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ApiError("invalid_query", undefined, { issues: issuesOf(parsed.error) });
-  return parsed.data;
-}
 
 /** `?wait=<ms>`: 1 to 300000. */
 export const waitQuery = z.object({

@@ -45,10 +45,19 @@ export function createWorkflow(input: { name: string; description?: string; grap
 
 const listCursor = z.object({ updated_at: z.string().max(100), id: z.string().max(100) });
 
-/** Live workflows, newest updated first. */
-export function listWorkflows(page: PageRequest): Page<WorkflowSummary> {
+/** `GET /api/workflows?q=`: a name/description search, at most 200 characters; blank means none. */
+export const workflowListQuery = z.object({
+  q: z
+    .string()
+    .max(200, "at most 200 characters")
+    .transform((s) => s.trim() || undefined)
+    .optional(),
+});
+
+/** Live workflows, newest updated first; with `q`, those whose name or description contains it. */
+export function listWorkflows(page: PageRequest, q?: string): Page<WorkflowSummary> {
   const after = page.cursor ? decodeCursor(page.cursor, listCursor) : undefined;
-  const rows = listWorkflowSummaries({ limit: page.limit + 1, after });
+  const rows = listWorkflowSummaries({ limit: page.limit + 1, after, q });
   return toPage(rows, page.limit, (r) => r.summary, (r) => r.position);
 }
 

@@ -149,6 +149,42 @@ describe("listing", () => {
   });
 });
 
+describe("search", () => {
+  type ListBody = { items: { id: string; name: string }[]; next_cursor: string | null };
+  const ids = (body: ListBody) => body.items.map((w) => w.id);
+
+  it("keeps the workflows whose name or description contains ?q=, in any case, page by page", async () => {
+    const parser = (await ctx.api.post<Wf>("/api/workflows", { name: "Invoice parser", description: "reads PDFs" })).body;
+    const refunds = (await ctx.api.post<Wf>("/api/workflows", { name: "Refund bot", description: "settles INVOICE disputes" })).body;
+    const other = (await ctx.api.post<Wf>("/api/workflows", { name: "Greeter" })).body;
+
+    const found = await ctx.api.get<ListBody>("/api/workflows?q=invoice&limit=500");
+    expect(found.status).toBe(200);
+    expect(ids(found.body)).toEqual([refunds.id, parser.id]);
+    expect(ids(found.body)).not.toContain(other.id);
+
+    const first = await ctx.api.get<ListBody>("/api/workflows?q=InVoIcE&limit=1");
+    expect(ids(first.body)).toEqual([refunds.id]);
+    const second = await ctx.api.get<ListBody>(`/api/workflows?q=InVoIcE&limit=1&cursor=${first.body.next_cursor}`);
+    expect(ids(second.body)).toEqual([parser.id]);
+    expect(second.body.next_cursor).toBeNull();
+  });
+
+  it("matches ?q= literally, treats a blank one as none, and refuses one over 200 characters", async () => {
+    const sale = (await ctx.api.post<Wf>("/api/workflows", { name: "50% off_sale" })).body;
+    expect(ids((await ctx.api.get<ListBody>(`/api/workflows?q=${encodeURIComponent("0% off_")}&limit=500`)).body)).toEqual([sale.id]);
+    expect((await ctx.api.get<ListBody>(`/api/workflows?q=${encodeURIComponent("_%")}&limit=500`)).body.items).toEqual([]);
+
+    const all = await ctx.api.get<ListBody>("/api/workflows?limit=500");
+    expect(ids((await ctx.api.get<ListBody>("/api/workflows?q=%20%20&limit=500")).body)).toEqual(ids(all.body));
+
+    const long = await ctx.api.get<{ error: { code: string; details: { issues: { path: string }[] } } }>(`/api/workflows?q=${"x".repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.error.code).toBe("invalid_query");
+    expect(long.body.error.details.issues[0].path).toBe("q");
+  });
+});
+
 describe("validate", () => {
   it("validates the stored graph, and a posted graph instead when given", async () => {
     const { body: wf } = await ctx.api.post<Wf>("/api/workflows", { name: "Broken", graph: brokenGraph() });

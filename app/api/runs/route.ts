@@ -1,5 +1,5 @@
-import { parsePagination, withErrors } from "@/lib/api";
-import { parseQuery, runListQuery } from "@/lib/services/run-params";
+import { parsePagination, parseQuery, withErrors } from "@/lib/api";
+import { runListQuery } from "@/lib/services/run-params";
 import { listRuns } from "@/lib/services/runs";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { graphSchema } from "@/engine/graph/schema";
-import { getActor, parseJsonBody, parsePagination, withErrors } from "@/lib/api";
-import { createWorkflow, listWorkflows, toWorkflowDto } from "@/lib/services/workflows";
+import { getActor, parseJsonBody, parsePagination, parseQuery, withErrors } from "@/lib/api";
+
+import { createWorkflow, listWorkflows, toWorkflowDto, workflowListQuery } from "@/lib/services/workflows";
 
 export const dynamic = "force-dynamic";
 
@@ -11,8 +12,11 @@ const createBody = z.object({
   graph: graphSchema.optional(),
 });
 
-/** List live workflows, newest updated first. */
-export const GET = withErrors(async (request: Request) => Response.json(listWorkflows(parsePagination(request.url))));
+/** List live workflows, newest updated first; `?q=` keeps those whose name or description contains it. */
+export const GET = withErrors(async (request: Request) => {
+  const { q } = parseQuery(request.url, workflowListQuery, ["q"]);
+  return Response.json(listWorkflows(parsePagination(request.url), q));
+});
 
 /** Create a workflow (version 1); the graph is optional and defaults to an empty one. */
 export const POST = withErrors(async (request: Request) => {

@@ -1,5 +1,5 @@
-import { parseId, withErrors } from "@/lib/api";
-import { parseQuery, runReadQuery } from "@/lib/services/run-params";
+import { parseId, parseQuery, withErrors } from "@/lib/api";
+import { runReadQuery } from "@/lib/services/run-params";
 import { getRun } from "@/lib/services/runs";
 
 export const dynamic = "force-dynamic";

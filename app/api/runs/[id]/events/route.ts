@@ -1,6 +1,6 @@
-import { parseId, withErrors } from "@/lib/api";
+import { parseId, parseQuery, withErrors } from "@/lib/api";
 import { runEventStream } from "@/lib/services/run-events";
-import { lastEventQuery, parseQuery } from "@/lib/services/run-params";
+import { lastEventQuery } from "@/lib/services/run-params";
 
 export const dynamic = "force-dynamic";
 

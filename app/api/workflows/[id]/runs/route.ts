@@ -1,5 +1,5 @@
-import { getActor, parseId, parseJsonBody, parsePagination, withErrors } from "@/lib/api";
-import { parseQuery, runListQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
+import { getActor, parseId, parseJsonBody, parsePagination, parseQuery, withErrors } from "@/lib/api";
+import { runListQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
 import { runCommandResponse } from "@/lib/services/run-commands";
 import { listRuns } from "@/lib/services/runs";
 import { requireWorkflow } from "@/lib/services/workflows";
