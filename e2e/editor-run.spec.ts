@@ -37,4 +37,12 @@ test("the Run dialog refuses an invalid graph with its errors, then runs a valid
   await expect(run.status).toHaveText("completed");
   await expect(run.steps).toHaveCount(2);
   await expect(run.steps.first()).toContainText("greet");
+
+  // The next run starts from this one's input.
+  await page.getByTestId("run-workflow-link").click();
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("run-input")).toHaveValue('{\n  "name": "Ada"\n}');
+  await expect(page.getByTestId("run-input-source")).toContainText("last run");
+  await page.getByTestId("run-input").fill('{"name": "Grace"}');
+  await expect(page.getByTestId("run-input-source")).toHaveCount(0);
 });

@@ -1,22 +1,44 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextArea } from "@/components/ui/field";
 import { ApiError } from "@/lib/client/http";
+import { listRunSummaries } from "@/lib/client/run-api";
 import type { ValidationIssue } from "@/lib/client/types";
 import { triggerRun } from "@/lib/client/workflows";
 import { parseRunInput } from "./run-input";
 
-/** Trigger input, then run; an invalid graph comes back as its list of errors. Unsaved work is saved first. */
+/**
+ * Trigger input, then run; an invalid graph comes back as its list of errors. Unsaved work
+ * is saved first. The input starts as the workflow's last run's, until the person types.
+ */
 export function RunDialog({ open, onClose, workflowId, dirty, save }: { open: boolean; onClose: () => void; workflowId: string; dirty: boolean; save: () => Promise<boolean> }) {
   const router = useRouter();
   const [text, setText] = useState("{}");
   const [message, setMessage] = useState<string | null>(null);
   const [errors, setErrors] = useState<ValidationIssue[]>([]);
   const [busy, setBusy] = useState(false);
+  const [fromRun, setFromRun] = useState<string | null>(null);
+  const typed = useRef(false);
   const parsed = parseRunInput(text);
+
+  useEffect(() => {
+    if (!open || typed.current) return;
+    let live = true;
+    listRunSummaries({ workflowId, limit: 1 })
+      .then(({ items: [last] }) => {
+        const input = last?.input;
+        if (!live || typed.current || !input || typeof input !== "object" || Array.isArray(input) || Object.keys(input).length === 0) return;
+        setText(JSON.stringify(input, null, 2));
+        setFromRun(last.id);
+      })
+      .catch(() => undefined); // the empty input stays: nothing is lost
+    return () => {
+      live = false;
+    };
+  }, [open, workflowId]);
 
   const run = async () => {
     if (!parsed.ok) return;
@@ -61,7 +83,25 @@ export function RunDialog({ open, onClose, workflowId, dirty, save }: { open: bo
       <label htmlFor="run-input" className="block text-xs font-medium text-slate-600">
         Trigger input (JSON object): its keys become state
       </label>
-      <TextArea id="run-input" data-testid="run-input" rows={8} className="mt-1" placeholder='{"ticket": "My printer is on fire"}' value={text} invalid={!parsed.ok} onChange={(e) => setText(e.target.value)} />
+      <TextArea
+        id="run-input"
+        data-testid="run-input"
+        rows={8}
+        className="mt-1"
+        placeholder='{"ticket": "My printer is on fire"}'
+        value={text}
+        invalid={!parsed.ok}
+        onChange={(e) => {
+          typed.current = true;
+          setFromRun(null);
+          setText(e.target.value);
+        }}
+      />
+      {fromRun && (
+        <p className="mt-1 text-xs text-slate-500" data-testid="run-input-source">
+          The input of the last run, <span className="font-mono">{fromRun}</span>.
+        </p>
+      )}
       {!parsed.ok && <p className="mt-1 text-xs text-red-600" data-testid="run-input-error">{parsed.message}</p>}
       {message && (
         <div className="mt-3 rounded-md bg-red-50 p-3 text-xs text-red-800 ring-1 ring-red-100" data-testid="run-refused">
