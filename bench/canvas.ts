@@ -11,6 +11,7 @@ import { chromium, type Page } from "@playwright/test";
 import { startServer } from "../tests/integration/support/server";
 import { loadWorkload } from "./workloads";
 import { findNodePoint, findPanePoint, nextFrame, readinessScript, startFrameRecorder, stopFrameRecorder, type CanvasReadiness } from "./canvas-probe";
+import { runMain } from "./main";
 
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 const STEPS = Number(process.env.STEPS ?? 60);
@@ -102,7 +103,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

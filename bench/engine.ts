@@ -12,6 +12,7 @@ import { Engine } from "../engine/engine";
 import { graphSchema } from "../engine/graph/schema";
 import { defaultToolRegistry } from "../engine/tools/registry";
 import { makeBenchStore } from "./stores";
+import { runMain } from "./main";
 
 interface Args {
   workload: string;
@@ -79,7 +80,4 @@ async function main() {
   );
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

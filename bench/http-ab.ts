@@ -18,6 +18,7 @@ import path from "node:path";
 import { startServer, type TestServer } from "../tests/integration/support/server";
 import { closedLoop, failed, httpClient, percentile, round, triggerAndWaitPath, type HttpClient } from "./http-load";
 import { loadWorkload } from "./workloads";
+import { runMain } from "./main";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -73,7 +74,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

@@ -3,6 +3,7 @@
  * and a closed-loop concurrency test (N clients, each triggering and waiting in a loop).
  */
 import http from "node:http";
+import { startServer, type ServerOptions, type TestServer } from "../tests/integration/support/server";
 import { RawHttpClient } from "./raw-http";
 
 /** Saves `graph` as a workflow named `name`; the path that triggers it and waits for the run. */
@@ -196,3 +197,21 @@ export async function closedLoop(client: HttpClient, path: string, clients: numb
     ...(sample ? { first_error: sample } : {}),
   };
 }
+
+/** `SERVER_NODE_OPTIONS` from the environment as server options: it replaces the server's Node options when set. */
+export function serverNodeOptions(): Pick<ServerOptions, "env"> {
+  return { env: process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {} };
+}
+
+/** Starts the built server on a fresh database, runs `fn` with a client for it, and stops both however `fn` ends. */
+export async function withServer<T>(options: ServerOptions, fn: (client: HttpClient, server: TestServer) => Promise<T>): Promise<T> {
+  const server = await startServer(options);
+  const client = httpClient(server.baseUrl);
+  try {
+    return await fn(client, server);
+  } finally {
+    client.close();
+    await server.stop();
+  }
+}
+

@@ -4,8 +4,8 @@
  * database. Tells how many warm-up runs bench/http.ts needs before it measures steady state.
  *   NEXT_DIST_DIR=.next-runs npx tsx bench/http-warmup.ts   # knobs: WINDOW (500), STEPS (12), WORKLOAD
  */
-import { startServer } from "../tests/integration/support/server";
-import { httpClient, sequentialGet, sequentialLatency, triggerAndWaitPath } from "./http-load";
+import { sequentialGet, sequentialLatency, triggerAndWaitPath, withServer } from "./http-load";
+import { runMain } from "./main";
 import { loadWorkload } from "./workloads";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -13,9 +13,7 @@ const env = (name: string, fallback: number) => Number(process.env[name] ?? fall
 async function main(): Promise<void> {
   const workload = process.env.WORKLOAD ?? "chain_10";
   const graph = loadWorkload(workload);
-  const server = await startServer();
-  const client = httpClient(server.baseUrl);
-  try {
+  await withServer({}, async (client) => {
     const runs = await triggerAndWaitPath(client, workload, graph);
     const window = env("WINDOW", 500);
     for (let step = 1; step <= env("STEPS", 12); step++) {
@@ -23,13 +21,7 @@ async function main(): Promise<void> {
       const health = await sequentialGet(client, "/api/health", 200);
       console.log(JSON.stringify({ bench: "http.warmup", workload, served: step * window, p50_ms: seq.p50_ms, p95_ms: seq.p95_ms, engine_p50_ms: seq.engine_p50_ms, rest_p50_ms: seq.rest_p50_ms, health_p50_ms: health.p50_ms, errors: seq.errors }));
     }
-  } finally {
-    client.close();
-    await server.stop();
-  }
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

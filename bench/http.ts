@@ -6,8 +6,8 @@
  * LOAD_SECONDS (20), WORKLOAD (chain_10); SERVER_NODE_OPTIONS replaces the server's Node options
  * (scripts/server-node-options.mjs), e.g. `SERVER_NODE_OPTIONS=" "` for Node's defaults.
  */
-import { startServer } from "../tests/integration/support/server";
-import { closedLoop, httpClient, routeFloor, sequentialGet, sequentialLatency, triggerAndWaitPath } from "./http-load";
+import { closedLoop, routeFloor, sequentialGet, sequentialLatency, serverNodeOptions, triggerAndWaitPath, withServer } from "./http-load";
+import { runMain } from "./main";
 import { loadWorkload } from "./workloads";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -15,9 +15,7 @@ const env = (name: string, fallback: number) => Number(process.env[name] ?? fall
 async function main(): Promise<void> {
   const workload = process.env.WORKLOAD ?? "chain_10";
   const graph = loadWorkload(workload);
-  const server = await startServer({ env: process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {} });
-  const client = httpClient(server.baseUrl);
-  try {
+  await withServer(serverNodeOptions(), async (client) => {
     const runs = await triggerAndWaitPath(client, workload, graph);
     // A warm server: the sequential p50 falls over the first ~3,000 requests (V8 optimizing
     // the request path, Next.js's and ours) and then holds (bench/http-warmup.ts).
@@ -32,13 +30,7 @@ async function main(): Promise<void> {
 
     const load = await closedLoop(client, runs, env("CLIENTS", 100), env("LOAD_SECONDS", 20) * 1000, graph.nodes.length);
     console.log(JSON.stringify({ bench: "http.concurrent_trigger_wait", workload, ...load }));
-  } finally {
-    client.close();
-    await server.stop();
-  }
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

@@ -18,7 +18,8 @@ import { readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import { startServer } from "../tests/integration/support/server";
 import { gateGraph } from "../tests/integration/support/run-graphs";
-import { failed, httpClient, percentile, round, type HttpClient } from "./http-load";
+import { failed, httpClient, percentile, round, serverNodeOptions, type HttpClient } from "./http-load";
+import { runMain } from "./main";
 import { loadWorkload } from "./workloads";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -103,7 +104,7 @@ type RunBody = { id: string; status: string };
 
 async function main(): Promise<void> {
   const graph = loadWorkload("chain_10");
-  const server = await startServer({ env: process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}, keepFiles: process.env.KEEP_DB === "1" });
+  const server = await startServer({ ...serverNodeOptions(), keepFiles: process.env.KEEP_DB === "1" });
   const pid = server.pid();
   if (!pid) throw new Error("the server has no pid");
   const client: HttpClient = httpClient(server.baseUrl);
@@ -257,7 +258,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

@@ -9,6 +9,7 @@
  */
 import { chromium } from "@playwright/test";
 import { startServer } from "../tests/integration/support/server";
+import { runMain } from "./main";
 
 const STEPS = Number(process.env.STEPS ?? 100);
 const STEP_MS = Number(process.env.STEP_MS ?? 20);
@@ -68,7 +69,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);
