@@ -17,6 +17,20 @@ runStoreContract("SqliteRunStore", async () => {
   };
 });
 
+/** A store on a fresh database with workflow `wf` (or `workflowId`); the database is closed afterwards. */
+async function withStore(
+  test: (store: SqliteRunStore, sqlite: Database.Database) => Promise<void>,
+  { workflowId = "wf", options }: { workflowId?: string; options?: ConstructorParameters<typeof SqliteRunStore>[1] } = {},
+): Promise<void> {
+  const database = createTestDatabase();
+  try {
+    insertTestWorkflow(database.sqlite, workflowId);
+    await test(new SqliteRunStore(database.sqlite, options), database.sqlite);
+  } finally {
+    database.close();
+  }
+}
+
 describe("SqliteRunStore", () => {
   let database: TestDatabase;
   let prisma: PrismaClient;
@@ -100,10 +114,7 @@ describe("SqliteRunStore", () => {
 
 describe("SqliteRunStore.listCheckpointStates", () => {
   it("gives each checkpoint's state as listCheckpoints does, full snapshots and deltas alike", async () => {
-    const database = createTestDatabase();
-    try {
-      const store = new SqliteRunStore(database.sqlite, { codec: { full_every: 4 } });
-      insertTestWorkflow(database.sqlite, "wf");
+    await withStore(async (store, sqlite) => {
       await store.createRun(newRun("r1", "wf"));
       const state: Record<string, unknown> = { input: { q: 1 }, pad: "p".repeat(500) };
       for (let seq = 1; seq <= 10; seq++) {
@@ -116,21 +127,16 @@ describe("SqliteRunStore.listCheckpointStates", () => {
       expect([...states.keys()]).toEqual(full.map((c) => c.seq));
       for (const c of full) expect(states.get(c.seq)).toEqual(c.state);
       expect(states.get(10)).toEqual({ pad: "p".repeat(500), k0: 9, k1: 10, k2: 8 });
-      const encodings = database.sqlite.prepare("SELECT encoding FROM checkpoints ORDER BY seq").pluck().all();
+      const encodings = sqlite.prepare("SELECT encoding FROM checkpoints ORDER BY seq").pluck().all();
       expect(encodings).toContain("delta");
       expect(encodings.filter((e) => e === "full").length).toBeGreaterThan(1);
-    } finally {
-      database.close();
-    }
+    }, { options: { codec: { full_every: 4 } } });
   });
 });
 
 describe("SqliteRunStore memory", () => {
   it("keeps a head only for runs in flight; a parked run picks up again from the database", async () => {
-    const database = createTestDatabase();
-    try {
-      const store = new SqliteRunStore(database.sqlite);
-      insertTestWorkflow(database.sqlite, "wf");
+    await withStore(async (store, sqlite) => {
       for (const id of ["done", "failed", "parked", "busy"]) {
         await store.createRun(newRun(id, "wf"));
         await store.commit({ run_id: id, run: { status: "running" }, events: [statusEvent(id, "running")], checkpoint: checkpoint(id, 1, { n: 1, pad: "p".repeat(300) }, null) });
@@ -153,20 +159,15 @@ describe("SqliteRunStore memory", () => {
       expect(store.cachedRuns).toBe(2);
       const states = await store.listCheckpointStates("parked");
       expect(states.get(3)).toEqual({ n: 3, pad: "p".repeat(300) });
-      const encodings = database.sqlite.prepare("SELECT encoding FROM checkpoints WHERE run_id = 'parked' ORDER BY seq").pluck().all();
+      const encodings = sqlite.prepare("SELECT encoding FROM checkpoints WHERE run_id = 'parked' ORDER BY seq").pluck().all();
       expect(encodings).toEqual(["full", "delta", "full"]);
-    } finally {
-      database.close();
-    }
+    });
   });
 });
 
 describe("SqliteRunStore run rows", () => {
   it("keeps each run's rows to itself, whatever seq bounds a reader asks for", async () => {
-    const database = createTestDatabase();
-    try {
-      const store = new SqliteRunStore(database.sqlite);
-      insertTestWorkflow(database.sqlite, "wf-keys");
+    await withStore(async (store, sqlite) => {
       for (const id of ["k1", "k2", "k3"]) {
         await store.createRun(newRun(id, "wf-keys"));
         await store.commit({ run_id: id, steps: [step(id, 1)], checkpoint: checkpoint(id, 1, { run: id }, null), events: [statusEvent(id, "running"), statusEvent(id, "completed")] });
@@ -184,7 +185,7 @@ describe("SqliteRunStore run rows", () => {
       };
       expect(await last("k2")).toEqual([1, 2, 1]);
       expect(await last("k3")).toEqual([3, 3, 2]);
-      const fresh = new SqliteRunStore(database.sqlite);
+      const fresh = new SqliteRunStore(sqlite);
       await fresh.commit({ run_id: "k2", events: [statusEvent("k2", "failed")] });
       expect((await fresh.listEvents("k2", 2)).map((e) => e.seq)).toEqual([3]);
 
@@ -193,29 +194,24 @@ describe("SqliteRunStore run rows", () => {
       expect((await store.listSteps("k1")).map((s) => s.id)).toEqual(["k1-s1"]);
       await store.commit({ run_id: "k1", steps: [step("k1", 1, { status: "completed", node_id: "renamed" })] });
       expect((await store.listSteps("k1")).map((s) => [s.id, s.status, s.node_id])).toEqual([["k1-s1", "completed", "renamed"]]);
-    } finally {
-      database.close();
-    }
+    }, { workflowId: "wf-keys" });
   });
 });
 
 describe("SqliteRunStore.batched", () => {
   it("runs a caller's write in the engine's group-commit transaction; a throw undoes only that write", async () => {
-    const database = createTestDatabase();
-    try {
-      const store = new SqliteRunStore(database.sqlite);
-      insertTestWorkflow(database.sqlite, "wf");
+    await withStore(async (store, sqlite) => {
       await store.createRun(newRun("r1", "wf"));
       const seen: boolean[] = [];
       const results = await Promise.allSettled([
         store.commit({ run_id: "r1", run: { status: "running" } }),
         store.batched(() => {
-          seen.push(database.sqlite.inTransaction);
-          insertTestWorkflow(database.sqlite, "wf-batched");
+          seen.push(sqlite.inTransaction);
+          insertTestWorkflow(sqlite, "wf-batched");
           return "ok";
         }),
         store.batched(() => {
-          insertTestWorkflow(database.sqlite, "wf-undone");
+          insertTestWorkflow(sqlite, "wf-undone");
           throw new Error("refused");
         }),
       ]);
@@ -224,12 +220,10 @@ describe("SqliteRunStore.batched", () => {
       expect(((results[2] as PromiseRejectedResult).reason as Error).message).toBe("refused");
       // Run twice: once in the batch attempt the refusal rolled back, once in the retry.
       expect(seen).toEqual([true, true]);
-      const ids = database.sqlite.prepare("SELECT id FROM workflows ORDER BY id").pluck().all();
+      const ids = sqlite.prepare("SELECT id FROM workflows ORDER BY id").pluck().all();
       expect(ids).toEqual(["wf", "wf-batched"]);
       expect((await store.getRun("r1"))?.status).toBe("running");
-    } finally {
-      database.close();
-    }
+    });
   });
 });
 
@@ -242,17 +236,12 @@ describe("SqliteRunStore step rows in one batch", () => {
     return () => sqlite.prepare("SELECT COUNT(*) FROM step_writes").pluck().get() as number;
   }
 
-  async function withStore(test: (store: SqliteRunStore, sqlite: Database.Database) => Promise<void>): Promise<void> {
-    const database = createTestDatabase();
-    try {
-      const store = new SqliteRunStore(database.sqlite);
-      insertTestWorkflow(database.sqlite, "wf");
+  /** A store with run r1 created. */
+  const withRun = (test: (store: SqliteRunStore, sqlite: Database.Database) => Promise<void>) =>
+    withStore(async (store, sqlite) => {
       await store.createRun(newRun("r1", "wf"));
-      await test(store, database.sqlite);
-    } finally {
-      database.close();
-    }
-  }
+      await test(store, sqlite);
+    });
 
   const running = step("r1", 1, { status: "running", started_at: 1_764_547_200_000, finished_at: null, duration_ms: null });
   const done = step("r1", 1, { status: "completed", output: "reply", started_at: 1_764_547_200_000, finished_at: 1_764_547_200_005, duration_ms: 5 });
@@ -260,7 +249,7 @@ describe("SqliteRunStore step rows in one batch", () => {
   const finishWrite = { run_id: "r1", steps: [done], events: [{ type: "step.finished" as const, run_id: "r1", step: done }] };
 
   it("writes a step started and settled in the same turn once, with both events", async () => {
-    await withStore(async (store, sqlite) => {
+    await withRun(async (store, sqlite) => {
       const writes = countStepWrites(sqlite);
       const [started, finished] = await Promise.all([store.commit(startWrite), store.commit(finishWrite)]);
       expect(writes()).toBe(1);
@@ -272,7 +261,7 @@ describe("SqliteRunStore step rows in one batch", () => {
   });
 
   it("writes each version when the writes land in different turns, or a caller's write sits between them", async () => {
-    await withStore(async (store, sqlite) => {
+    await withRun(async (store, sqlite) => {
       const writes = countStepWrites(sqlite);
       await store.commit(startWrite);
       await store.commit(finishWrite);
@@ -291,7 +280,7 @@ describe("SqliteRunStore step rows in one batch", () => {
   });
 
   it("keeps the started row when the write that settles it fails", async () => {
-    await withStore(async (store) => {
+    await withRun(async (store) => {
       const failing = { ...finishWrite, checkpoint: checkpoint("another-run", 1, { a: 1 }, null) };
       const [started, finished] = await Promise.allSettled([store.commit(startWrite), store.commit(failing)]);
       expect(started.status).toBe("fulfilled");
@@ -304,33 +293,25 @@ describe("SqliteRunStore step rows in one batch", () => {
 
 describe("SqliteRunStore leases", () => {
   it("drops the run's lease in the write that settles it, and only then", async () => {
-    const database = createTestDatabase();
-    try {
-      const store = new SqliteRunStore(database.sqlite);
-      insertTestWorkflow(database.sqlite, "wf");
-      const lease = () => database.sqlite.prepare("SELECT status, lease_owner AS owner, lease_expires_at AS expires FROM runs WHERE id = ?").get("r");
+    await withStore(async (store, sqlite) => {
+      const lease = () => sqlite.prepare("SELECT status, lease_owner AS owner, lease_expires_at AS expires FROM runs WHERE id = ?").get("r");
       await store.createRun(newRun("r", "wf"));
-      database.sqlite.prepare("UPDATE runs SET lease_owner = 'me', lease_expires_at = '2099-01-01 00:00:00.000' WHERE id = 'r'").run();
+      sqlite.prepare("UPDATE runs SET lease_owner = 'me', lease_expires_at = '2099-01-01 00:00:00.000' WHERE id = 'r'").run();
       await store.commit({ run_id: "r", run: { status: "running", cost_micros: 5 }, events: [statusEvent("r", "running")] });
       await store.commit({ run_id: "r", run: { cost_micros: 7 } });
       expect(lease()).toEqual({ status: "running", owner: "me", expires: "2099-01-01 00:00:00.000" });
       for (const status of ["paused", "failed", "completed"] as const) {
-        database.sqlite.prepare("UPDATE runs SET lease_owner = 'me', lease_expires_at = '2099-01-01 00:00:00.000' WHERE id = 'r'").run();
+        sqlite.prepare("UPDATE runs SET lease_owner = 'me', lease_expires_at = '2099-01-01 00:00:00.000' WHERE id = 'r'").run();
         await store.commit({ run_id: "r", run: { status, cost_micros: 9 }, events: [statusEvent("r", status)] });
         expect(lease()).toEqual({ status, owner: null, expires: null });
       }
-    } finally {
-      database.close();
-    }
+    });
   });
 });
 
 describe("SqliteRunStore graph cache", () => {
   it("parses a workflow version's graph once for all runs of that version", async () => {
-    const database = createTestDatabase();
-    try {
-      const store = new SqliteRunStore(database.sqlite);
-      insertTestWorkflow(database.sqlite, "wf");
+    await withStore(async (store) => {
       await store.createRun(newRun("a", "wf"));
       await store.createRun(newRun("b", "wf"));
       await store.createRun(newRun("c", "wf", { workflow_version: 2, graph: { nodes: [], edges: [] } }));
@@ -338,8 +319,6 @@ describe("SqliteRunStore graph cache", () => {
       expect(a!.graph).toBe(b!.graph);
       expect(a!.graph.nodes.map((n) => n.id)).toEqual(["ask", "check"]);
       expect(c!.graph).toEqual({ nodes: [], edges: [] });
-    } finally {
-      database.close();
-    }
+    });
   });
 });
