@@ -61,36 +61,39 @@ export class RunRuntime {
     try {
       handle = await op();
     } catch (err) {
-      this.leases.release(runId, held);
+      this.endSegment(runId, held, null);
       throw err;
     }
     void handle.done.then(
-      // A run that settled dropped its lease with its last write (SqliteRunStore).
-      (run) => (SETTLED_STATUSES.has(run.status) ? this.leases.forget(runId, held) : this.leases.release(runId, held)),
+      (run) => this.endSegment(runId, held, run),
       (err: unknown) => {
         console.error(`run ${runId} stopped with an error: ${errorMessage(err)}`);
-        this.leases.release(runId, held);
+        this.endSegment(runId, held, null);
       },
     );
     return handle;
   }
 
-  /**
-   * Runs a one-shot decision (reject, cancel of an idle run, gate expiry) under the lease.
-   * A decision that settles the run dropped the lease with that write (SqliteRunStore);
-   * one that does nothing (`null`) or throws releases it.
-   */
+  /** Runs a one-shot decision (reject, cancel of an idle run, gate expiry) under the lease; `null`: nothing to do. */
   async decide(runId: string, op: () => Promise<RunRecord | null>): Promise<RunRecord | null> {
     const held = this.claimOrRefuse(runId);
-    let settled = false;
+    let run: RunRecord | null = null;
     try {
-      const run = await op();
-      settled = run !== null && SETTLED_STATUSES.has(run.status);
+      run = await op();
       return run;
     } finally {
-      if (settled) this.leases.forget(runId, held);
-      else this.leases.release(runId, held);
+      this.endSegment(runId, held, run);
     }
+  }
+
+  /**
+   * Ends a segment of driving a run. A run that settled (completed, failed, paused) dropped
+   * its lease with that write (SqliteRunStore), so only this process's record of it goes;
+   * otherwise (`run` null: nothing done, or an error) the lease is released.
+   */
+  private endSegment(runId: string, token: number, run: RunRecord | null): void {
+    if (run && SETTLED_STATUSES.has(run.status)) this.leases.forget(runId, token);
+    else this.leases.release(runId, token);
   }
 
   /**
