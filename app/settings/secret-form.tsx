@@ -23,7 +23,7 @@ export function SecretForm({ fixedName, onSubmit, onCancel }: { fixedName?: stri
     }
   };
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid={fixedName ? `secret-update-${fixedName}` : "secret-add"}>
+    <form onSubmit={submit} className="flex flex-wrap items-start gap-3" data-testid={fixedName ? `secret-update-${fixedName}` : "secret-add"}>
       {!fixedName && (
         <div className="w-64">
           <Field label="Name" htmlFor="secret-name" error={nameError} hint="Used as {secrets.NAME} in http_request">
@@ -36,10 +36,13 @@ export function SecretForm({ fixedName, onSubmit, onCancel }: { fixedName?: stri
           <TextInput id={`secret-value-${fixedName ?? "new"}`} type="password" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="new-password" />
         </Field>
       </div>
-      <Button type="submit" variant="primary" disabled={busy || !value || !name || !!nameError}>
-        {fixedName ? "Save" : "Add secret"}
-      </Button>
-      {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+      {/* Level with the inputs, below their labels, whatever hint or error follows them. */}
+      <div className="flex gap-3 pt-5">
+        <Button type="submit" variant="primary" disabled={busy || !value || !name || !!nameError}>
+          {fixedName ? "Save" : "Add secret"}
+        </Button>
+        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+      </div>
     </form>
   );
 }
