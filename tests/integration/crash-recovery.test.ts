@@ -12,9 +12,47 @@ let counter: CounterService;
 let api: ReturnType<typeof client>;
 
 const call = (id: string, path: string) => ({ id, type: "tool", config: { tool: "http_request", params: { method: "POST", url: `${counter.url}${path}`, timeout_ms: 120_000 } } });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const BRANCHES = 3;
+const CALLS_PER_BRANCH = 3;
+
+/** start → BRANCHES parallel chains of CALLS_PER_BRANCH calls to `/load` (each held `delayMs`) → merge → end. */
+function parallelCalls(delayMs: number) {
+  const nodes: { id: string; type: string; position: { x: number; y: number }; config: Record<string, unknown> }[] = [
+    { id: "start", type: "tool", position: { x: 0, y: 0 }, config: { tool: "set", params: { began: true } } },
+    { id: "join", type: "merge", position: { x: 800, y: 0 }, config: {} },
+    { id: "end", type: "tool", position: { x: 1000, y: 0 }, config: { tool: "set", params: { done: true } } },
+  ];
+  const edges: { id: string; source: string; target: string }[] = [{ id: "join-end", source: "join", target: "end" }];
+  for (let b = 0; b < BRANCHES; b++) {
+    let previous = "start";
+    for (let c = 0; c < CALLS_PER_BRANCH; c++) {
+      const id = `b${b}c${c}`;
+      nodes.push({ ...call(id, `/load?delay_ms=${delayMs}`), position: { x: 200 * (c + 1), y: 150 * b } });
+      edges.push({ id: `${previous}-${id}`, source: previous, target: id });
+      previous = id;
+    }
+    edges.push({ id: `${previous}-join`, source: previous, target: "join" });
+  }
+  return { nodes, edges };
+}
+
+/** Calls of the load test made before their predecessor's completed step was stored (none may be). */
+const earlyCalls: string[] = [];
+
+/** A branch's call may only be made once the call before it on the branch is stored as completed. */
+function checkPredecessorStored(path: string, key: string | undefined): void {
+  const match = path === "/load" && key ? /^(.+):b(\d+)c(\d+):1$/.exec(key) : null;
+  if (!match || match[3] === "0") return;
+  const [, runId, branch, call] = match;
+  const previous = `${runId}:b${branch}c${Number(call) - 1}:1`;
+  const stored = withDb(server.dbFile, (conn) => conn.prepare("SELECT 1 FROM steps WHERE run_id = ? AND idempotency_key = ? AND status = 'completed'").get(runId, previous));
+  if (!stored) earlyCalls.push(key!);
+}
 
 beforeAll(async () => {
-  counter = await startCounterService();
+  counter = await startCounterService(checkPredecessorStored);
   server = await startServer({ env: { SWITCHYARD_ALLOWED_HOSTS: "127.0.0.1" } });
   api = client(server.baseUrl);
 });
@@ -69,5 +107,61 @@ describe("crash recovery", () => {
     await expect.poll(() => runStatus(run.id), { timeout: 10_000, interval: 100 }).toBe("completed");
     expect(Date.now() - before).toBeGreaterThanOrEqual(2500);
     expect(counter.count("/one")).toBe(1);
+  });
+
+  it("under concurrent load: every run finishes after a kill -9, and no call whose step was stored is made again", async () => {
+    const { body: wf } = await api.post<{ id: string }>("/api/workflows", { name: "Busy", graph: parallelCalls(20) });
+    let stop = false;
+    const clients = Array.from({ length: 16 }, async (_, c) => {
+      while (!stop) {
+        // A quarter of the clients wait for their run, the rest fire and forget; requests cut by the kill are fine.
+        await api.post(`/api/workflows/${wf.id}/runs${c % 4 === 0 ? "?wait=5000" : ""}`, {}).catch(() => sleep(20));
+      }
+    });
+    await counter.seen("/load", 150);
+    await server.kill9();
+    stop = true;
+    await Promise.allSettled(clients);
+
+    // What the dead process had stored: the runs, and the calls whose steps completed.
+    const stored = withDb(server.dbFile, (conn) => ({
+      runs: (conn.prepare("SELECT id, status FROM runs WHERE workflow_id = ?").all(wf.id) as { id: string; status: string }[]),
+      keys: (conn.prepare("SELECT s.idempotency_key AS key FROM steps s JOIN runs r ON r.id = s.run_id WHERE r.workflow_id = ? AND s.status = 'completed' AND s.node_id LIKE 'b%'").all(wf.id) as { key: string }[]).map((r) => r.key),
+    }));
+    const unfinished = stored.runs.filter((r) => r.status !== "completed");
+    expect(unfinished.length).toBeGreaterThan(0);
+    const callsBefore = counter.count("/load");
+
+    await server.restart();
+    await expect.poll(() => withDb(server.dbFile, (conn) => conn.prepare("SELECT count(*) AS n FROM runs WHERE workflow_id = ? AND status <> 'completed'").get(wf.id)), { timeout: 20_000, interval: 200 }).toEqual({ n: 0 });
+    expect(counter.count("/load")).toBeGreaterThan(callsBefore);
+
+    const seen = new Map<string, number>();
+    for (const key of counter.keys("/load")) seen.set(key!, (seen.get(key!) ?? 0) + 1);
+    // A call stored as completed was never made again.
+    for (const key of stored.keys) expect(seen.get(key), key).toBe(1);
+    // Only calls in flight at the kill were repeated: at most one per branch of a run, each with its first key.
+    const repeated = [...seen].filter(([, n]) => n > 1).map(([key]) => key);
+    expect(repeated.length).toBeGreaterThan(0);
+    for (const key of repeated) expect(seen.get(key), key).toBe(2);
+    const repeatedPerRun = new Map<string, number>();
+    for (const key of repeated) {
+      const runId = key.split(":")[0];
+      repeatedPerRun.set(runId, (repeatedPerRun.get(runId) ?? 0) + 1);
+    }
+    for (const [runId, n] of repeatedPerRun) expect(n, runId).toBeLessThanOrEqual(BRANCHES);
+
+    // Every run, the ones the crash interrupted included, made each call and finished whole.
+    for (const { id } of stored.runs) {
+      const run = (await api.get<Run>(`/api/runs/${id}`)).body;
+      expect(run.status).toBe("completed");
+      const calls = run.steps.filter((s) => s.node_id.startsWith("b") && s.status === "completed");
+      expect(calls).toHaveLength(BRANCHES * CALLS_PER_BRANCH);
+      for (const step of calls) expect(step.idempotency_key).toBe(`${id}:${step.node_id}:1`);
+      for (const step of calls) expect(seen.get(step.idempotency_key), step.idempotency_key).toBeGreaterThanOrEqual(1);
+    }
+    expect((await api.get("/api/audit/verify")).body).toMatchObject({ ok: true });
+    // Before and after the crash, no call started before the one it follows was durable.
+    expect(earlyCalls).toEqual([]);
   });
 });

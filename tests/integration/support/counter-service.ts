@@ -1,6 +1,7 @@
 /**
  * A local HTTP service that counts requests per path and Idempotency-Key, for crash tests.
- * `/slow` holds its first response until the test releases it (or forever), later ones answer at once.
+ * `/slow` holds its first response until the test releases it (or forever), later ones answer at once;
+ * `?delay_ms=N` on any other path answers after N ms.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,21 +17,30 @@ export interface CounterService {
   close(): Promise<void>;
 }
 
-export async function startCounterService(): Promise<CounterService> {
+/** `onRequest` sees each request as it arrives, before it is answered. */
+export async function startCounterService(onRequest?: (path: string, key: string | undefined) => void): Promise<CounterService> {
   const requests: CounterService["requests"] = [];
   const listeners = new Set<() => void>();
   let slowHeld = false;
   const server = http.createServer((req, res) => {
-    const path = (req.url ?? "/").split("?")[0];
-    requests.push({ path, key: req.headers["idempotency-key"] as string | undefined });
+    const url = new URL(req.url ?? "/", "http://counter");
+    const path = url.pathname;
+    const key = req.headers["idempotency-key"] as string | undefined;
+    requests.push({ path, key });
+    onRequest?.(path, key);
     for (const l of [...listeners]) l();
     if (path === "/slow" && !slowHeld) {
       slowHeld = true;
       req.socket.on("close", () => res.destroy());
       return;
     }
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ path, n: requests.filter((r) => r.path === path).length }));
+    const answer = () => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ path, n: requests.filter((r) => r.path === path).length }));
+    };
+    const delayMs = Number(url.searchParams.get("delay_ms") ?? 0);
+    if (delayMs > 0) setTimeout(answer, delayMs);
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const port = (server.address() as AddressInfo).port;
