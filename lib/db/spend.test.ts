@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { Worker } from "node:worker_threads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sqlTime } from "./run-rows";
 import { compactionBoundary, compactSpend, foldSpend, spendAggregates, spendRuns, type SpendRow } from "./spend";
@@ -241,4 +243,35 @@ describe("spend report through the rollup", () => {
     expect(hourly()).toBe(0);
     checkAll();
   });
+
+  it("waits for another connection's write instead of failing its lock upgrade", async () => {
+    // The request thread writes on a connection of its own (workflow saves, secrets): here a
+    // thread holds the write lock for a moment while the fold and the compaction run.
+    const boundary = compactionBoundary(NOW);
+    expect(await whileAnotherWriterHolds(() => foldSpend(database.sqlite, 7))).toBe(7);
+    while (foldSpend(database.sqlite) > 0);
+    expect(await whileAnotherWriterHolds(() => compactSpend(database.sqlite, boundary))).toBeGreaterThan(0);
+    checkAll();
+  });
 });
+
+/** Runs `fn` on this thread while another thread's connection holds the database's write lock for 200 ms. */
+async function whileAnotherWriterHolds<T>(fn: () => T): Promise<T> {
+  const holder = new Worker(
+    `const { parentPort, workerData } = require("node:worker_threads");
+     const Database = require("better-sqlite3");
+     const conn = new Database(workerData.file);
+     conn.exec("BEGIN IMMEDIATE");
+     parentPort.postMessage("holding");
+     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+     conn.exec("COMMIT");
+     conn.close();`,
+    { eval: true, workerData: { file: database.file } },
+  );
+  await once(holder, "message");
+  try {
+    return fn();
+  } finally {
+    await once(holder, "exit");
+  }
+}

@@ -102,7 +102,9 @@ export function foldSpend(conn: Database.Database, limit = 500): number {
     for (const sql of FOLD_SQL.add) st(sql).run(batch);
     st(FOLD_SQL.mark).run(batch);
     return nums.length;
-  })();
+    // IMMEDIATE: a transaction that reads first cannot wait for the write lock when it
+    // upgrades (SQLite fails it with SQLITE_BUSY at once); taken up front, it queues.
+  }).immediate();
 }
 
 /** The hour key ("2026-12-02T09") hourly rows are kept from: the start of yesterday (UTC). */
@@ -131,7 +133,7 @@ export function compactSpend(conn: Database.Database, boundary = compactionBound
     const until = `${end}T00` < boundary ? `${end}T00` : boundary;
     stmt(conn, COMPACT_SQL.days).run(until);
     return stmt(conn, COMPACT_SQL.drop).run(until).changes;
-  })();
+  }).immediate(); // reads, then writes: see foldSpend
 }
 
 /**
