@@ -299,7 +299,10 @@ export class RunDriver {
     const changed = [...this.changed];
     this.changed.clear();
     const { queue, edits } = this.queue.checkpoint();
-    const write = checkpointWrite(this.runId, ++this.checkpointSeq, tag, this.state, changed, this.completed, queue, this.meta, now);
+    // The checkpoint carries the run's time up to now, so a resume after a crash keeps this
+    // segment's finished work in the duration and the time limit.
+    const meta = { ...this.meta, elapsed_ms: this.meta.elapsed_ms + (now - this.segmentStart) };
+    const write = checkpointWrite(this.runId, ++this.checkpointSeq, tag, this.state, changed, this.completed, queue, meta, now);
     if (edits) write.hint = { completed_from: this.baseCompletedLength, queue_edits: edits };
     this.baseCompletedLength = this.completed.length;
     return write;
@@ -326,6 +329,7 @@ export class RunDriver {
   private async finish(): Promise<RunRecord> {
     const now = this.deps.clock.now();
     this.meta.elapsed_ms += now - this.segmentStart;
+    this.segmentStart = now; // counted: the gate's checkpoint below adds nothing more
     const duration_ms = this.meta.elapsed_ms;
     const base = { ...this.totals, node_executions: this.meta.node_executions, duration_ms };
     let status: RunStatus;

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { Engine } from "../engine";
 import type { RunRecord } from "../ports";
 import { MemoryRunStore } from "../store/memory-store";
+import { systemClock } from "./clock";
 import { createToolRegistry } from "../tools/registry";
-import { agent, graph, harness, loop, Probe, sleeper, tool, until } from "../testing/harness";
+import { agent, gate, graph, harness, loop, Probe, sleeper, tool, until } from "../testing/harness";
 
 describe("checkpoints (SPEC §5)", () => {
   it("writes run_start, then one checkpoint per settled node with state, completed and queue", async () => {
@@ -58,6 +59,49 @@ describe("checkpoints (SPEC §5)", () => {
     ]);
     const cps = await h.store.listCheckpoints(id);
     expect(cps.map((c) => c.step_name)).toEqual(["run_start", "node:first", "resume", "node:mid", "node:last"]);
+  });
+
+  it("a crash keeps the time up to the last checkpoint: the run's duration counts the finished work of the lost segment", async () => {
+    let t = 1_000_000;
+    const clock = { ...systemClock, now: () => t };
+    const slow = new Probe("slow", (p) => {
+      t += 400;
+      return p;
+    });
+    const stuck = Probe.blocking("work");
+    const g = graph([tool("first", "slow"), tool("mid", "work"), tool("last", "slow")], "first>mid", "mid>last");
+    const h = harness([slow, stuck], { clock });
+    const { id } = await h.startRun(g);
+    await until(() => stuck.running === 1);
+    t += 250; // `mid` runs for a while, then the process dies with it in flight …
+    t += 60_000; // … and stays down for a minute.
+
+    const work = new Probe("work", (p) => {
+      t += 100;
+      return p;
+    });
+    const second = new Engine({ store: h.store, tools: createToolRegistry([slow.definition, work.definition]), clock });
+    const run = await (await second.resume(id)).done;
+    expect(run.status).toBe("completed");
+    // first (400, checkpointed before the crash) + mid again (100) + last (400); the lost 250 ms and the downtime are not counted.
+    expect(run.duration_ms).toBe(900);
+  });
+
+  it("a run's duration counts each segment once and not the wait at a gate", async () => {
+    let t = 1_000_000;
+    const clock = { ...systemClock, now: () => t };
+    const slow = new Probe("slow", (p) => {
+      t += 400;
+      return p;
+    });
+    const h = harness([slow], { clock });
+    const paused = await h.run(graph([tool("first", "slow"), gate("review"), tool("last", "slow")], "first>review", "review>last"));
+    expect(paused.status).toBe("paused");
+    expect(paused.duration_ms).toBe(400);
+    t += 3_600_000; // an hour before someone approves
+    const run = await (await h.engine.approve(paused.id, { node_id: "review", actor_id: "a" })).done;
+    expect(run.status).toBe("completed");
+    expect(run.duration_ms).toBe(800);
   });
 
   it("a failed run resumes from its latest checkpoint and re-runs only the failed node", async () => {
