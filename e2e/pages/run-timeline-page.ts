@@ -18,8 +18,9 @@ export class RunTimelinePage {
     this.error = page.getByTestId("run-error");
   }
 
-  async goto(runId: string) {
-    await this.page.goto(`/runs/${runId}`);
+  /** `baseUrl`: a server of the test's own instead of the suite's. */
+  async goto(runId: string, baseUrl = "") {
+    await this.page.goto(`${baseUrl}/runs/${runId}`);
     await expect(this.page.getByTestId("run-view")).toBeVisible();
   }
 

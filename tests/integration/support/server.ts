@@ -8,10 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { SERVER_NODE_OPTIONS } from "../../../scripts/server-node-options.mjs";
-
-const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
 export interface TestServer {
   baseUrl: string;
@@ -31,7 +28,11 @@ export interface TestServer {
 export interface ServerOptions {
   /** Extra environment for the server process. */
   env?: Record<string, string>;
-  /** The checkout to serve (its build and its node_modules); default this one. */
+  /**
+   * The checkout to serve (its build and its node_modules); default the working directory,
+   * where every runner (vitest, Playwright, the bench scripts) starts. (Not derived from
+   * `import.meta.url`: Playwright loads this file as CommonJS for e2e/run-restart.spec.ts.)
+   */
   root?: string;
   /** Keep the temporary directory after stop (to inspect the database). */
   keepFiles?: boolean;
@@ -41,7 +42,7 @@ export interface ServerOptions {
 
 /** Starts a server and resolves once `/api/health` answers. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  const root = options.root ?? ROOT;
+  const root = options.root ?? process.cwd();
   const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
