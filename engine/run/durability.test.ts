@@ -62,24 +62,18 @@ describe("checkpoints (SPEC §5)", () => {
   });
 
   it("a crash keeps the time up to the last checkpoint: the run's duration counts the finished work of the lost segment", async () => {
-    let t = 1_000_000;
-    const clock = { ...systemClock, now: () => t };
-    const slow = new Probe("slow", (p) => {
-      t += 400;
-      return p;
-    });
+    const time = manualTime();
+    const { clock } = time;
+    const slow = time.tool("slow", 400);
     const stuck = Probe.blocking("work");
     const g = graph([tool("first", "slow"), tool("mid", "work"), tool("last", "slow")], "first>mid", "mid>last");
     const h = harness([slow, stuck], { clock });
     const { id } = await h.startRun(g);
     await until(() => stuck.running === 1);
-    t += 250; // `mid` runs for a while, then the process dies with it in flight …
-    t += 60_000; // … and stays down for a minute.
+    time.advance(250); // `mid` runs for a while, then the process dies with it in flight …
+    time.advance(60_000); // … and stays down for a minute.
 
-    const work = new Probe("work", (p) => {
-      t += 100;
-      return p;
-    });
+    const work = time.tool("work", 100);
     const second = new Engine({ store: h.store, tools: createToolRegistry([slow.definition, work.definition]), clock });
     const run = await (await second.resume(id)).done;
     expect(run.status).toBe("completed");
@@ -88,17 +82,12 @@ describe("checkpoints (SPEC §5)", () => {
   });
 
   it("a run's duration counts each segment once and not the wait at a gate", async () => {
-    let t = 1_000_000;
-    const clock = { ...systemClock, now: () => t };
-    const slow = new Probe("slow", (p) => {
-      t += 400;
-      return p;
-    });
-    const h = harness([slow], { clock });
+    const time = manualTime();
+    const h = harness([time.tool("slow", 400)], { clock: time.clock });
     const paused = await h.run(graph([tool("first", "slow"), gate("review"), tool("last", "slow")], "first>review", "review>last"));
     expect(paused.status).toBe("paused");
     expect(paused.duration_ms).toBe(400);
-    t += 3_600_000; // an hour before someone approves
+    time.advance(3_600_000); // an hour before someone approves
     const run = await (await h.engine.approve(paused.id, { node_id: "review", actor_id: "a" })).done;
     expect(run.status).toBe("completed");
     expect(run.duration_ms).toBe(800);
@@ -237,3 +226,17 @@ describe("checkpoint hints", () => {
     expect([...written.values()].filter((w) => w.hinted).length).toBeGreaterThan(10);
   });
 });
+
+/** A clock that moves only when told to, and tools that take `ms` of it per call. */
+function manualTime() {
+  let t = 1_000_000;
+  return {
+    clock: { ...systemClock, now: () => t },
+    advance: (ms: number) => void (t += ms),
+    tool: (name: string, ms: number) =>
+      new Probe(name, (p) => {
+        t += ms;
+        return p;
+      }),
+  };
+}
