@@ -26,14 +26,24 @@ export const WAL_AUTOCHECKPOINT_PAGES = 20_000;
  */
 export const WAL_SIZE_LIMIT_BYTES = 2 * WAL_AUTOCHECKPOINT_PAGES * 4096;
 
-/** Pragmas applied to every raw connection we open. WAL is persistent in the file. */
+/** Pragmas (and SQL functions) applied to every raw connection we open. WAL is persistent in the file. */
 export function applyPragmas(db: Database.Database, options: { walSizeLimitBytes?: number } = {}): void {
+  registerSqlFunctions(db);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma("foreign_keys = ON");
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   db.pragma(`journal_size_limit = ${options.walSizeLimitBytes ?? WAL_SIZE_LIMIT_BYTES}`);
+}
+
+/**
+ * `unicode_lower(text)`: lower case beyond ASCII, as JavaScript's `toLowerCase` — SQLite's
+ * own `lower()` leaves `Ü` and `Д` as they are, so a search lowered in JavaScript missed
+ * "Über" even typed exactly. Other values pass through.
+ */
+export function registerSqlFunctions(db: Database.Database): void {
+  db.function("unicode_lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
 }
 
 /**

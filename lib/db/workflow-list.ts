@@ -41,14 +41,14 @@ FROM workflows w
 LEFT JOIN runs r ON r.id = (
   SELECT r2.id FROM runs r2 WHERE r2.workflow_id = w.id ORDER BY r2.created_at DESC, r2.rowid DESC LIMIT 1)
 WHERE w.deleted_at IS NULL
-  AND (@q IS NULL OR instr(lower(w.name), @q) > 0 OR instr(lower(w.description), @q) > 0)
+  AND (@q IS NULL OR instr(unicode_lower(w.name), @q) > 0 OR instr(unicode_lower(w.description), @q) > 0)
   AND (@after_updated IS NULL OR w.updated_at < @after_updated OR (w.updated_at = @after_updated AND w.id < @after_id))
 ORDER BY w.updated_at DESC, w.id DESC
 LIMIT @limit`;
 
 /**
  * Live workflows, newest updated first, after `after`; returns rows with their raw keyset
- * position. `q`: only those whose name or description contains it, ignoring (ASCII) case.
+ * position. `q`: only those whose name or description contains it, ignoring case.
  */
 export function listWorkflowSummaries({ limit, after, q }: { limit: number; after?: WorkflowListPosition; q?: string }): { summary: WorkflowSummary; position: WorkflowListPosition }[] {
   const rows = db()

@@ -170,6 +170,13 @@ describe("search", () => {
     expect(second.body.next_cursor).toBeNull();
   });
 
+  it("ignores case beyond ASCII: names as people type them in their languages", async () => {
+    const about = (await ctx.api.post<Wf>("/api/workflows", { name: "Über uns", description: "Антиспам ÉTÉ" })).body;
+    for (const q of ["Über", "über", "ÜBER UNS", "антиспам", "АНТИСПАМ", "été"]) {
+      expect(ids((await ctx.api.get<ListBody>(`/api/workflows?q=${encodeURIComponent(q)}&limit=500`)).body), q).toEqual([about.id]);
+    }
+  });
+
   it("matches ?q= literally, treats a blank one as none, and refuses one over 200 characters", async () => {
     const sale = (await ctx.api.post<Wf>("/api/workflows", { name: "50% off_sale" })).body;
     expect(ids((await ctx.api.get<ListBody>(`/api/workflows?q=${encodeURIComponent("0% off_")}&limit=500`)).body)).toEqual([sale.id]);
