@@ -31,6 +31,13 @@ function runtimeError(source: string): ExpressionError {
   throw new Error(`expected ${source} to fail`);
 }
 
+describe("names beyond ASCII", () => {
+  it("reads state keys in any script, as templates do", () => {
+    expect(run("größe > 3 and ключ == 'ja'", { größe: 5, ключ: "ja" })).toBe(true);
+    expect(run("len(名前.список)", { 名前: { список: [1, 2] } })).toBe(2);
+  });
+});
+
 describe("literals and names", () => {
   it.each([
     ["1.5", 1.5],

@@ -10,6 +10,13 @@ describe("tokenize", () => {
     expect(kinds("x not in [1,2]")).toEqual(["name:x", "name:not", "name:in", "op:[", "number:1", "op:,", "number:2", "op:]", "eof:"]);
   });
 
+  it("takes names in any script, as Python's identifiers", () => {
+    expect(kinds("größe > 3 and ключ == 'x' and 名前 != null and _é1")).toEqual([
+      "name:größe", "op:>", "number:3", "name:and", "name:ключ", "op:==", "string:x", "name:and", "name:名前", "op:!=", "name:null", "name:and", "name:_é1", "eof:",
+    ]);
+    expect(() => tokenize("1x € 2")).toThrow("Unexpected character '€' at 3");
+  });
+
   it("decodes string escapes like Python", () => {
     const value = (source: string) => tokenize(source)[0].value;
     expect(value(`'it\\'s'`)).toBe("it's");

@@ -17,7 +17,8 @@ export interface Token {
 const OPERATORS_2 = new Set(["==", "!=", "<=", ">=", "&&", "||"]);
 const OPERATORS_1 = new Set(["(", ")", "[", "]", ".", ",", "+", "-", "*", "/", "%", "<", ">", "!"]);
 const NUMBER = /[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
+/** Python's identifiers (PEP 3131): a letter or `_`, then letters, marks, digits and connectors, in any script. */
+const WORD = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/uy;
 const SIMPLE_ESCAPES: Record<string, string> = {
   n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", v: "\v", "0": "\0", "\\": "\\", "'": "'", '"': '"',
 };
