@@ -3,7 +3,7 @@ export { ApiError, API_ERRORS, notFound, type ApiErrorCode } from "./errors";
 export { errorResponse, errorBody, withErrors } from "./error-response";
 export { parseJsonBody, readBodyText, DEFAULT_MAX_BODY_BYTES, type BodyOptions } from "./body";
 export { parsePagination, encodeCursor, decodeCursor, toPage, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type Page, type PageRequest } from "./pagination";
-export { parseId, parseVersionNumber } from "./params";
+export { parseId, parsePositiveNumber, parseVersionNumber } from "./params";
 export { parseQuery } from "./query";
 export { getActor, type Actor } from "./actor";
 export { issuesOf, type IssueDto } from "./zod-issues";

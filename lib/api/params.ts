@@ -12,8 +12,11 @@ export function parseId(raw: string | undefined, what = "not found"): string {
   return raw;
 }
 
-/** A version number in a path: a positive integer, else 404. */
-export function parseVersionNumber(raw: string | undefined): number {
-  if (typeof raw !== "string" || !/^[1-9][0-9]{0,8}$/.test(raw)) throw notFound("version not found");
+/** A number in a path (a version, a checkpoint's seq): a positive integer, else 404 with `what`. */
+export function parsePositiveNumber(raw: string | undefined, what: string): number {
+  if (typeof raw !== "string" || !/^[1-9][0-9]{0,8}$/.test(raw)) throw notFound(what);
   return Number(raw);
 }
+
+/** A version number in a path: a positive integer, else 404. */
+export const parseVersionNumber = (raw: string | undefined): number => parsePositiveNumber(raw, "version not found");

@@ -115,6 +115,7 @@ export function prepareRunStatements(db: Database.Database) {
     selectCheckpointRange: db.prepare(`${CHECKPOINTS} WHERE ${inRun(RUN_NUM, "", "@from", "@to")} ORDER BY seq`),
     selectCheckpoints: db.prepare(`${CHECKPOINTS} WHERE ${inRun(RUN_NUM)} ORDER BY seq`),
     selectCheckpointStates: db.prepare(`SELECT seq, encoding, base_seq, state FROM checkpoints WHERE ${inRun(RUN_NUM)} ORDER BY seq`),
+    selectCheckpointHeads: db.prepare(`SELECT seq, step_name, created_at FROM checkpoints WHERE ${inRun(RUN_NUM)} ORDER BY seq`),
     selectEvents: db.prepare(`${EVENTS} WHERE ${inRun(RUN_NUM)} AND seq > @after ORDER BY seq`),
   };
 }

@@ -15,7 +15,7 @@ import { graphSchema, type Graph } from "../../engine/graph/schema";
 import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunStore, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { GroupCommit } from "./group-commit";
-import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, sqlTime, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
+import { checkpointFromRow, checkpointToRow, epochMs, eventFromRow, runFromRow, runPatchColumns, runPatchSql, sqlTime, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
 
 /** Parsed workflow-version graphs kept in memory (see `versionGraph`). */
@@ -329,6 +329,11 @@ export class SqliteRunStore implements RunStore {
   /** The state of each of the run's checkpoints (seq → state), without the rest of them. */
   async listCheckpointStates(runId: string): Promise<Map<number, State>> {
     return materializeStates(this.sql.selectCheckpointStates.all({ run_id: runId }) as EncodedState[]);
+  }
+
+  /** The run's checkpoints without their contents (nothing decoded): what a list of them shows. */
+  listCheckpointHeads(runId: string): { seq: number; step_name: string; created_at: number }[] {
+    return (this.sql.selectCheckpointHeads.all({ run_id: runId }) as { seq: number; step_name: string; created_at: string }[]).map((r) => ({ ...r, created_at: epochMs(r.created_at) as number }));
   }
 
   async getCheckpoint(runId: string, seq: number): Promise<CheckpointRecord | null> {

@@ -24,6 +24,11 @@ export const runReadQuery = z.object({
   step_inputs: z.enum(["true", "false"], { message: "must be true or false" }).transform((v) => v === "true").optional(),
 });
 
+/** `GET /api/runs/{id}/checkpoints?state=false` lists which checkpoints there are, without their contents. */
+export const checkpointListQuery = z.object({
+  state: z.enum(["true", "false"], { message: "must be true or false" }).transform((v) => v === "true").optional(),
+});
+
 export const lastEventQuery = z.object({
   last_event_id: z.string().regex(/^[0-9]{1,12}$/, "must be an event id").transform(Number).optional(),
 });

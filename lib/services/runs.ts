@@ -4,7 +4,7 @@ import "server-only";
  * workflow's current graph, writes the run, its `run.trigger` audit row and its start in
  * one transaction, and drives the run in the background under this process's lease.
  */
-import type { RunOptions, RunRecord, RunStatus, StepRecord } from "@/engine/ports";
+import type { CheckpointRecord, RunOptions, RunRecord, RunStatus, StepRecord } from "@/engine/ports";
 import { materializeStates, type EncodedState } from "@/engine/store/checkpoint-codec";
 import { publicState } from "@/engine/run/state";
 import { hasErrors } from "@/engine/validate";
@@ -17,7 +17,7 @@ import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
 import { secretNames } from "@/lib/secrets/service";
 import { checkedVersion } from "./run-validation";
-import { toRunDto, toRunSummaryDto } from "./run-dto";
+import { toRunDto, toRunSummaryDto, toStepDto, type StepDto } from "./run-dto";
 
 export type RunDto = ReturnType<typeof toRunDto>;
 export type RunSummaryDto = ReturnType<typeof toRunSummaryDto>;
@@ -141,14 +141,36 @@ export function listRuns(query: RunListQuery, page: PageRequest): Page<RunSummar
   return toPage(rows, page.limit, (r) => toRunSummaryDto(r.run, r.workflow_name), (r) => ({ created_at: r.created_key, id: r.run.id }));
 }
 
-/** Time travel: every checkpoint of the run with its public state. */
-export async function listRunCheckpoints({ id }: { id: string }) {
+const checkpointDto = (cp: CheckpointRecord) => ({
+  seq: cp.seq, step_name: cp.step_name, created_at: new Date(cp.created_at).toISOString(),
+  completed: cp.completed, queue: cp.queue, state: publicState(cp.state),
+});
+
+/**
+ * Time travel: every checkpoint of the run with its public state, or with `state: false`
+ * only which they are (`seq, step_name, created_at`) — each state is a full snapshot and
+ * `completed` grows with the run, so for a run of thousands of nodes the whole list is
+ * tens of megabytes; {@link getRunCheckpoint} then reads the one a person opens.
+ */
+export async function listRunCheckpoints({ id, state = true }: { id: string; state?: boolean }) {
   requireRunRecord(id);
-  const checkpoints = await runReads().listCheckpoints(id);
-  return {
-    items: checkpoints.map((cp) => ({
-      seq: cp.seq, step_name: cp.step_name, created_at: new Date(cp.created_at).toISOString(),
-      completed: cp.completed, queue: cp.queue, state: publicState(cp.state),
-    })),
-  };
+  if (!state) return { items: runReads().listCheckpointHeads(id).map((cp) => ({ ...cp, created_at: new Date(cp.created_at).toISOString() })) };
+  return { items: (await runReads().listCheckpoints(id)).map(checkpointDto) };
+}
+
+/** One checkpoint whole (404 for an unknown run or seq). */
+export async function getRunCheckpoint({ id, seq }: { id: string; seq: number }) {
+  requireRunRecord(id);
+  const cp = await runReads().getCheckpoint(id, seq);
+  if (!cp) throw notFound("checkpoint not found");
+  return checkpointDto(cp);
+}
+
+/** One step whole, with the public state it started from as `input` (404 for an unknown run or step). */
+export async function getRunStep({ id, stepId }: { id: string; stepId: string }): Promise<StepDto> {
+  requireRunRecord(id);
+  const step = (await runReads().listSteps(id)).find((s) => s.id === stepId);
+  if (!step) throw notFound("step not found");
+  const cp = await runReads().getCheckpoint(id, step.input_checkpoint);
+  return toStepDto(step, cp ? publicState(cp.state) : null);
 }

@@ -229,6 +229,29 @@ describe("reading runs", () => {
     expect(cps.body.items[1].state).toHaveProperty("category");
   });
 
+  it("serves a lean checkpoint list, one checkpoint whole, and one step with its input", async () => {
+    const wf = await workflow(twoNodeGraph());
+    const { body } = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "one" } });
+    const full = (await api.get<{ items: Record<string, unknown>[] }>(`/api/runs/${body.id}/checkpoints`)).body.items;
+    const lean = await api.get<{ items: Record<string, unknown>[] }>(`/api/runs/${body.id}/checkpoints?state=false`);
+    expect(lean.status).toBe(200);
+    expect(lean.body.items).toEqual(full.map(({ seq, step_name, created_at }) => ({ seq, step_name, created_at })));
+    for (const cp of full) expect((await api.get(`/api/runs/${body.id}/checkpoints/${cp.seq}`)).body).toEqual(cp);
+    expect((await api.get(`/api/runs/${body.id}/checkpoints?state=maybe`)).status).toBe(400);
+
+    // A step alone equals the same step in the run whole, input included.
+    for (const step of body.steps) expect((await api.get(`/api/runs/${body.id}/steps/${step.id}`)).body).toEqual(step);
+
+    for (const path of [`/api/runs/${body.id}/checkpoints/99`, `/api/runs/${body.id}/checkpoints/0`, `/api/runs/${body.id}/checkpoints/x`, `/api/runs/${body.id}/steps/nope`, `/api/runs/${body.id}/steps/..%2Fx`, "/api/runs/nope/steps/x", "/api/runs/nope/checkpoints/1"]) {
+      const res = await api.get<ErrorBody>(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code, path).toBe("not_found");
+    }
+    // Another run's step is not this run's.
+    const other = (await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "two" } })).body;
+    expect((await api.get(`/api/runs/${body.id}/steps/${other.steps[0].id}`)).status).toBe(404);
+  });
+
   it("lists models and tools", async () => {
     const models = await api.get<{ items: { id: string; input_usd_per_mtok: number }[] }>("/api/models");
     expect(models.body.items.find((m) => m.id === "mock")?.input_usd_per_mtok).toBeGreaterThan(0);

@@ -1,12 +1,14 @@
-import { parseId, withErrors } from "@/lib/api";
+import { parseId, parseQuery, withErrors } from "@/lib/api";
+import { checkpointListQuery } from "@/lib/services/run-params";
 import { listRunCheckpoints } from "@/lib/services/runs";
 
 export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ id: string }> };
 
-/** Every checkpoint of the run with its public state (time travel in the run view). */
-export const GET = withErrors(async (_request: Request, ctx: Ctx) => {
+/** Every checkpoint of the run with its public state (time travel in the run view); `?state=false`: only which they are. */
+export const GET = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
-  return Response.json(await listRunCheckpoints({ id }));
+  const { state } = parseQuery(request.url, checkpointListQuery, ["state"]);
+  return Response.json(await listRunCheckpoints({ id, state: state ?? true }));
 });
