@@ -99,3 +99,31 @@ test("a finished run runs again with its input and options, as a new run", async
   await expect(run.gatePanel.getByTestId("gate-prompt")).toHaveText("Approve the reply for toner?");
 });
 
+
+test("a step's input and a checkpoint's state load when opened, from a run fetched without them", async ({ page, request }) => {
+  const { id } = await new Api(request).createWorkflow("Inspect", fanOutGateGraph(50));
+  const runId = await new RunApi(request).trigger(id, { ticket: "paper jam" });
+  const run = new RunTimelinePage(page);
+  const fetched: string[] = [];
+  page.on("request", (r) => fetched.push(new URL(r.url()).pathname + new URL(r.url()).search));
+  await run.goto(runId);
+  await expect(run.status).toHaveText("paused");
+  expect(fetched).toContain(`/api/runs/${runId}?step_inputs=false`);
+
+  await run.row("classify").click();
+  const detail = page.getByTestId("step-detail");
+  await expect(detail.getByTestId("step-input")).toContainText("paper jam");
+  expect(fetched.filter((p) => p.startsWith(`/api/runs/${runId}/steps/`))).toHaveLength(1);
+
+  await page.getByTestId("run-tab-checkpoints").click();
+  const items = page.getByTestId("checkpoint-item");
+  await expect(items.first()).toContainText("run_start");
+  await expect(items.last()).toContainText("gate:review");
+  // The latest is shown first: everything before the gate completed.
+  await expect(page.getByTestId("checkpoints")).toContainText("Completed so far: intake");
+  await expect(page.getByTestId("checkpoint-state")).toContainText("category");
+  await items.first().click();
+  await expect(page.getByTestId("checkpoints")).toContainText("Completed so far: none");
+  await expect(page.getByTestId("checkpoint-state")).not.toContainText("category");
+  await expect(page.getByTestId("checkpoint-state")).toContainText("paper jam");
+});

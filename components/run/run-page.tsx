@@ -1,5 +1,6 @@
 "use client";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { StepStatus } from "@/lib/client/types";
 import { ReadOnlyCanvas, type NodeMark } from "@/components/history/read-only-canvas";
 import { CheckpointsPanel } from "./checkpoints-panel";
 import { GatePanel } from "./gate-panel";
@@ -17,7 +18,7 @@ type Tab = "step" | "checkpoints" | "output";
 
 /** The live run page: header, canvas coloured by status, Gantt timeline and an inspector. */
 export function RunPage({ id }: { id: string }) {
-  const { load, connection, follow, loadInputs } = useRunStream(id);
+  const { load, connection, follow, loadStepInput } = useRunStream(id);
   const state = load.kind === "ready" ? load.state : null;
   const run = state?.run;
   const graph = useRunGraph(run?.workflow_id, run?.workflow_version);
@@ -27,17 +28,32 @@ export function RunPage({ id }: { id: string }) {
   const [tab, setTab] = useState<Tab>("step");
 
   const labels = useMemo(() => Object.fromEntries((graph?.nodes ?? []).map((n) => [n.id, n.config.label?.trim() || n.id])), [graph]);
-  const statuses = useMemo(() => nodeStatuses(steps), [steps]);
+  // Keyed by value: a state change that moves no node's status (a step's input loading,
+  // a cost update) keeps the same marks, and the canvas does not render again.
+  const statusKey = useMemo(() => JSON.stringify(nodeStatuses(steps)), [steps]);
   const marks = useMemo(() => {
     const out: Record<string, NodeMark> = {};
-    for (const [node, s] of Object.entries(statuses)) out[node] = { className: NODE_STATUS_CLASS[s], mark: s };
+    for (const [node, s] of Object.entries(JSON.parse(statusKey) as Record<string, StepStatus>)) out[node] = { className: NODE_STATUS_CLASS[s], mark: s };
     return out;
-  }, [statuses]);
+  }, [statusKey]);
   const selectedStep = steps.find((s) => s.id === selected) ?? null;
-  const needsInput = selectedStep !== null && selectedStep.input === undefined && selectedStep.status !== "running";
+  const needsInput = selectedStep !== null && selectedStep.input === undefined ? selectedStep.id : null;
   useEffect(() => {
-    if (needsInput) void loadInputs();
-  }, [needsInput, loadInputs]);
+    // Shown as "Loading…" until it comes; a failed load is retried when the step is opened again.
+    if (needsInput) loadStepInput(needsInput).catch(() => {});
+  }, [needsInput, loadStepInput]);
+  // Stable handlers, so the memoized timeline rows and canvas skip renders a selection does not concern.
+  const selectStep = useCallback((stepId: string) => {
+    setSelected(stepId);
+    setTab("step");
+  }, []);
+  const selectNode = useCallback(
+    (nodeId: string) => {
+      const last = steps.findLast((s) => s.node_id === nodeId);
+      if (last) selectStep(last.id);
+    },
+    [steps, selectStep],
+  );
 
   if (load.kind === "loading") return <p className="p-10 text-sm text-slate-500">Loading run…</p>;
   if (load.kind === "missing") return <p className="p-10 text-sm text-slate-500" data-testid="run-missing">This run does not exist.</p>;
@@ -45,13 +61,6 @@ export function RunPage({ id }: { id: string }) {
 
   const totals = stepTotals(steps);
   const running = steps.filter((s) => s.status === "running" && state.deltas[s.id]);
-  const selectNode = (nodeId: string) => {
-    const last = [...steps].reverse().find((s) => s.node_id === nodeId);
-    if (last) {
-      setSelected(last.id);
-      setTab("step");
-    }
-  };
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="run-view">
       <RunHeader run={run} totals={totals} now={now} connection={connection} onRevived={follow} />
@@ -72,7 +81,7 @@ export function RunPage({ id }: { id: string }) {
               <span className="animate-pulse">▍</span>
             </div>
           ))}
-          <RunTimeline run={run} steps={steps} labels={labels} now={now} selectedId={selected} onSelect={(sid) => { setSelected(sid); setTab("step"); }} />
+          <RunTimeline run={run} steps={steps} labels={labels} now={now} selectedId={selected} onSelect={selectStep} />
         </main>
         <aside className="flex min-h-0 flex-col border-l border-slate-200 bg-white">
           {run.pending_gate && run.status === "paused" && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunDetail, StepView } from "@/lib/client/run-types";
-import { applyEvent, barOf, fromDetail, mergeInputs, nodeStatuses, orderedSteps, stepTotals, timeAxis } from "./run-state";
+import { applyEvent, barOf, fromDetail, mergeInputs, nodeStatuses, orderedSteps, stepTotals, timeAxis, withStepInput } from "./run-state";
 
 const step = (over: Partial<StepView>): StepView => ({
   id: "s1", seq: 1, node_id: "a", node_type: "tool", status: "running", input: undefined, output: null, error: null,
@@ -79,5 +79,17 @@ describe("derived figures", () => {
     s = applyEvent(s, { type: "step.finished", seq: 2, data: { step: step({ status: "completed" }) } });
     s = mergeInputs(s, detail([step({ status: "running", input: { q: 1 }, idempotency_key: "r1:a:1" })]));
     expect(s.steps.s1).toMatchObject({ status: "completed", input: { q: 1 }, idempotency_key: "r1:a:1" });
+  });
+
+  it("keeps an input loaded on demand when a later fetch comes without inputs", () => {
+    let s = fromDetail(detail([step({ status: "completed", input: undefined })]));
+    expect(s.steps.s1.input).toBeUndefined();
+    s = withStepInput(s, step({ status: "completed", input: { q: 2 } }));
+    expect(s.steps.s1.input).toEqual({ q: 2 });
+    s = mergeInputs(s, detail([step({ status: "completed", input: undefined })]));
+    expect(s.steps.s1.input).toEqual({ q: 2 });
+    // A step without a stored input is loaded as null, not left loading.
+    expect(withStepInput(s, step({ input: null })).steps.s1.input).toBeNull();
+    expect(withStepInput(s, step({ id: "unknown" }))).toBe(s);
   });
 });

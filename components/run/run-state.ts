@@ -70,16 +70,23 @@ export function applyEvent(state: LiveRun, event: RunEvent): LiveRun {
 }
 
 /**
- * Copies step inputs and the run's output (which events never carry) from a fresh fetch,
- * leaving the live statuses alone.
+ * Copies step inputs (where the fetch has them) and the run's output (which events never
+ * carry) from a fresh fetch, leaving the live statuses alone.
  */
 export function mergeInputs(state: LiveRun, detail: RunDetail): LiveRun {
   const steps = { ...state.steps };
   for (const s of detail.steps ?? []) {
     const cur = steps[s.id];
-    steps[s.id] = cur ? { ...cur, input: s.input, idempotency_key: cur.idempotency_key ?? s.idempotency_key } : s;
+    steps[s.id] = cur ? { ...cur, input: s.input === undefined ? cur.input : s.input, idempotency_key: cur.idempotency_key ?? s.idempotency_key } : s;
   }
   return { ...state, steps, run: { ...state.run, output: detail.output ?? state.run.output } };
+}
+
+/** One step's input, loaded when a person opens the step (`null` once loaded, if it has none). */
+export function withStepInput(state: LiveRun, step: StepView): LiveRun {
+  const cur = state.steps[step.id];
+  if (!cur) return state;
+  return { ...state, steps: { ...state.steps, [step.id]: { ...cur, input: step.input ?? null, idempotency_key: cur.idempotency_key ?? step.idempotency_key } } };
 }
 
 /** Steps in run order. */

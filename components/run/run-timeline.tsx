@@ -1,4 +1,5 @@
 "use client";
+import { useMemo } from "react";
 import { duration } from "@/components/ui/format";
 import type { RunSummary, StepView } from "@/lib/client/run-types";
 import { timeAxis } from "./run-state";
@@ -29,8 +30,10 @@ export function RunTimeline({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
-  const axis = timeAxis(run, steps, now);
-  const span = axis.end - axis.start;
+  const { start, end } = timeAxis(run, steps, now);
+  // One object while the axis holds still, so the memoized rows render only when their step changes.
+  const axis = useMemo(() => ({ start, end }), [start, end]);
+  const span = end - start;
   return (
     <section className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid="run-timeline">
       <header className="grid grid-cols-[28px_minmax(0,190px)_minmax(0,1fr)_84px_92px_60px] items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-[10px] font-medium tracking-wide text-slate-500 uppercase">

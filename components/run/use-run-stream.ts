@@ -1,8 +1,8 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/client/http";
-import { getRunDetail } from "@/lib/client/run-api";
-import { applyEvent, fromDetail, isLive, mergeInputs, type LiveRun, type RunEvent } from "./run-state";
+import { getRunDetail, getRunStep } from "@/lib/client/run-api";
+import { applyEvent, fromDetail, isLive, mergeInputs, withStepInput, type LiveRun, type RunEvent } from "./run-state";
 
 export type Connection = "connecting" | "live" | "reconnecting" | "ended";
 
@@ -43,11 +43,20 @@ export function useRunStream(id: string) {
     };
   }, [id]);
 
-  /** Re-fetches the run to fill in step inputs and the output, which events do not carry. */
+  /** Re-fetches the run to fill in its output, which events do not carry. */
   const refresh = useCallback(async () => {
     const detail = await getRunDetail(id);
     setLoad((prev) => (prev.kind === "ready" ? { kind: "ready", state: mergeInputs(prev.state, detail) } : prev));
   }, [id]);
+
+  /** Loads one step's input snapshot (the run is fetched without them). */
+  const loadStepInput = useCallback(
+    async (stepId: string) => {
+      const step = await getRunStep(id, stepId);
+      setLoad((prev) => (prev.kind === "ready" ? { kind: "ready", state: withStepInput(prev.state, step) } : prev));
+    },
+    [id],
+  );
 
   useEffect(() => {
     if (epoch === 0) return;
@@ -83,5 +92,5 @@ export function useRunStream(id: string) {
     setEpoch((e) => e + 1);
   }, []);
 
-  return { load, connection, follow, loadInputs: refresh };
+  return { load, connection, follow, loadStepInput };
 }

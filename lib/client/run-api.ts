@@ -1,12 +1,23 @@
 /** Typed calls to the run lifecycle, approvals and checkpoints endpoints (docs/api.md). */
 import { apiFetch } from "./http";
-import type { ApprovalView, CheckpointView, RunDetail, RunSummary } from "./run-types";
+import type { ApprovalView, CheckpointHead, CheckpointView, RunDetail, RunSummary, StepView } from "./run-types";
 import type { Page, RunStatus } from "./types";
 
 const one = (id: string) => `/api/runs/${encodeURIComponent(id)}`;
 
-export function getRunDetail(id: string, signal?: AbortSignal): Promise<RunDetail> {
-  return apiFetch(one(id), { signal });
+/**
+ * The run with its steps, but not their input snapshots (each is a full state: a run of
+ * a thousand nodes answers in megabytes with them); `input` stays undefined until
+ * {@link getRunStep} loads the one a person opens.
+ */
+export async function getRunDetail(id: string, signal?: AbortSignal): Promise<RunDetail> {
+  const detail = await apiFetch<RunDetail>(`${one(id)}?step_inputs=false`, { signal });
+  return { ...detail, steps: detail.steps?.map((s) => ({ ...s, input: undefined })) };
+}
+
+/** One step with its input snapshot. */
+export function getRunStep(id: string, stepId: string): Promise<StepView> {
+  return apiFetch(`${one(id)}/steps/${encodeURIComponent(stepId)}`);
 }
 
 /** Runs newest first, across workflows or for one. */
@@ -19,8 +30,13 @@ export function listRunSummaries(filter: { status?: RunStatus; workflowId?: stri
   return apiFetch(`/api/runs?${q}`);
 }
 
-export function listCheckpoints(id: string): Promise<{ items: CheckpointView[] }> {
-  return apiFetch(`${one(id)}/checkpoints`);
+/** Which checkpoints the run has; {@link getCheckpoint} reads one whole. */
+export function listCheckpoints(id: string): Promise<{ items: CheckpointHead[] }> {
+  return apiFetch(`${one(id)}/checkpoints?state=false`);
+}
+
+export function getCheckpoint(id: string, seq: number): Promise<CheckpointView> {
+  return apiFetch(`${one(id)}/checkpoints/${seq}`);
 }
 
 export function approveRun(id: string, body: { node_id: string; input?: Record<string, unknown>; comment?: string }): Promise<RunDetail> {

@@ -54,10 +54,15 @@ export interface RunDetail extends RunSummary {
   spend?: { cost_usd: number; tokens_in: number; tokens_out: number; by_model: SpendLineView[]; by_node: SpendLineView[] };
 }
 
-export interface CheckpointView {
+/** A checkpoint in a list (`?state=false`): which one it is. */
+export interface CheckpointHead {
   seq: number;
   step_name: string;
   created_at: string;
+}
+
+/** One checkpoint whole. */
+export interface CheckpointView extends CheckpointHead {
   completed: string[];
   queue: unknown[];
   state: Record<string, unknown>;
