@@ -2,7 +2,8 @@
 // `npm start`: create and migrate the database on first start, then serve the built app.
 // DATABASE_URL defaults to file:./data/switchyard.db; PORT to 3000.
 import { spawnSync, spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import Database from "better-sqlite3";
 import path from "node:path";
 import { SERVER_NODE_OPTIONS } from "./server-node-options.mjs";
 
@@ -15,11 +16,16 @@ env.DATABASE_URL = `file:${dbFile}`;
 mkdirSync(path.dirname(dbFile), { recursive: true });
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
-if (migrate.status !== 0) {
-  process.stderr.write(String(migrate.stdout ?? ""));
-  console.error(`switchyard: migrating ${dbFile} failed`);
-  process.exit(migrate.status ?? 1);
+// Prisma's migrate needs the database to itself: against a file another server has open it
+// fails, however current the schema. So it runs only when a migration is missing — a new
+// database or an upgrade — and a second server on a current database simply starts.
+if (pendingMigrations(dbFile).length > 0) {
+  const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+  if (migrate.status !== 0) {
+    process.stderr.write(String(migrate.stdout ?? ""));
+    console.error(`switchyard: migrating ${dbFile} failed (if another Switchyard server uses this database, stop it first: migrations need it to themselves)`);
+    process.exit(migrate.status ?? 1);
+  }
 }
 console.log(`switchyard: database ready at ${dbFile}`);
 
@@ -28,3 +34,21 @@ const host = env.HOST ?? "0.0.0.0";
 const server = spawn(bin("next"), ["start", "-H", host, "-p", port], { cwd: root, env, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+/** The migrations in prisma/migrations that the database has not applied (all of them for a new file). */
+function pendingMigrations(file) {
+  const dir = path.join(root, "prisma", "migrations");
+  const all = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  if (!existsSync(file)) return all;
+  let db;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
+    const applied = new Set(db.prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL").pluck().all());
+    return all.filter((name) => !applied.has(name));
+  } catch {
+    // No migrations table yet, or a file we cannot read: let Prisma decide and report.
+    return all;
+  } finally {
+    db?.close();
+  }
+}

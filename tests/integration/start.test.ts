@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withDb } from "./support/db";
+import { startServer, type TestServer } from "./support/server";
+
+const ROOT = path.resolve(__dirname, "../..");
+let live: TestServer;
+let second: ChildProcess | undefined;
+
+beforeAll(async () => {
+  live = await startServer();
+});
+afterAll(async () => {
+  second?.kill("SIGTERM");
+  await live?.stop();
+});
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
+}
+
+/** `npm start` (scripts/start.mjs) as a user runs it; resolves with its output once it serves or exits. */
+function npmStart(dbFile: string, port: number): Promise<{ serving: boolean; output: string }> {
+  const proc = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: `file:${dbFile}`, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  second = proc;
+  let output = "";
+  proc.stdout?.on("data", (d) => (output += String(d)));
+  proc.stderr?.on("data", (d) => (output += String(d)));
+  return new Promise((resolve) => {
+    const deadline = Date.now() + 30_000;
+    const poll = setInterval(async () => {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      if (ok || Date.now() > deadline) {
+        clearInterval(poll);
+        resolve({ serving: ok, output });
+      }
+    }, 200);
+    proc.on("exit", () => {
+      clearInterval(poll);
+      resolve({ serving: false, output });
+    });
+  });
+}
+
+describe("npm start", () => {
+  it("creates and migrates a new database on first start", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-start-"));
+    try {
+      const dbFile = path.join(dir, "nested", "switchyard.db");
+      const port = await freePort();
+      const started = await npmStart(dbFile, port);
+      expect(started.serving, started.output).toBe(true);
+      expect((await fetch(`http://127.0.0.1:${port}/api/workflows`)).status).toBe(200);
+      second?.kill("SIGTERM");
+      await new Promise((resolve) => second?.once("exit", resolve));
+      const applied = withDb(dbFile, (conn) => conn.prepare("SELECT COUNT(*) FROM _prisma_migrations WHERE finished_at IS NOT NULL").pluck().get());
+      expect(applied).toBe(readdirSync(path.join(ROOT, "prisma/migrations"), { withFileTypes: true }).filter((d) => d.isDirectory()).length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("starts a second server on a database another one is using, when its schema is current", async () => {
+    const port = await freePort();
+    const started = await npmStart(live.dbFile, port);
+    expect(started.output).not.toMatch(/failed/);
+    expect(started.serving).toBe(true);
+    expect(started.output).toContain("database ready");
+    // Both serve the same data.
+    const created = await fetch(`${live.baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Shared" }) });
+    const { id } = (await created.json()) as { id: string };
+    expect((await fetch(`http://127.0.0.1:${port}/api/workflows/${id}`)).status).toBe(200);
+  });
+});
