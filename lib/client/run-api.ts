@@ -39,20 +39,23 @@ export function getCheckpoint(id: string, seq: number): Promise<CheckpointView> 
   return apiFetch(`${one(id)}/checkpoints/${seq}`);
 }
 
+// The UI follows a run through its event stream and loads step inputs one at a time, so
+// the lifecycle calls skip the inputs in their answers (a run of thousands of steps answers
+// in megabytes with them).
 export function approveRun(id: string, body: { node_id: string; input?: Record<string, unknown>; comment?: string }): Promise<RunDetail> {
-  return apiFetch(`${one(id)}/approve`, { method: "POST", body });
+  return apiFetch(`${one(id)}/approve?step_inputs=false`, { method: "POST", body });
 }
 
 export function rejectRun(id: string, body: { node_id: string; comment?: string }): Promise<RunDetail> {
-  return apiFetch(`${one(id)}/reject`, { method: "POST", body });
+  return apiFetch(`${one(id)}/reject?step_inputs=false`, { method: "POST", body });
 }
 
 export function resumeRun(id: string): Promise<RunDetail> {
-  return apiFetch(`${one(id)}/resume`, { method: "POST" });
+  return apiFetch(`${one(id)}/resume?step_inputs=false`, { method: "POST" });
 }
 
 export function cancelRun(id: string): Promise<RunDetail> {
-  return apiFetch(`${one(id)}/cancel`, { method: "POST" });
+  return apiFetch(`${one(id)}/cancel?step_inputs=false`, { method: "POST" });
 }
 
 export function listApprovalItems(): Promise<Page<ApprovalView>> {

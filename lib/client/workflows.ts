@@ -43,5 +43,5 @@ export function validateGraph(id: string, graph: Graph | GraphInput, signal?: Ab
 
 /** Triggers a run; an invalid graph is refused with ApiError status 422 and `details.errors`. */
 export function triggerRun(id: string, input: Record<string, unknown>, options?: Record<string, unknown>): Promise<Run> {
-  return apiFetch(`${one(id)}/runs`, { method: "POST", body: options && Object.keys(options).length > 0 ? { input, options } : { input } });
+  return apiFetch(`${one(id)}/runs?step_inputs=false`, { method: "POST", body: options && Object.keys(options).length > 0 ? { input, options } : { input } });
 }

@@ -21,12 +21,12 @@ function audit(action: AuditAction, runId: string, actor: Actor, details: Record
 }
 
 /** Continue a failed or interrupted run from its latest checkpoint. */
-export async function resumeRun({ id, actor }: { id: string; actor: Actor }): Promise<RunDto> {
+export async function resumeRun({ id, actor, stepInputs }: { id: string; actor: Actor; stepInputs?: boolean }): Promise<RunDto> {
   const before = requireRunRecord(id);
   const rt = runtime();
   await engineCall(() => rt.drive(id, () => rt.engine.resume(id)));
   audit("run.resume", id, actor, { from_status: before.status });
-  return getRun({ id });
+  return getRun({ id, stepInputs });
 }
 
 export interface GateDecisionInput {
@@ -35,6 +35,8 @@ export interface GateDecisionInput {
   nodeId: string;
   comment?: string;
   input?: Record<string, unknown>;
+  /** False: the answer's steps leave their input snapshots out. */
+  stepInputs?: boolean;
 }
 
 /** Approve the pending gate; reviewer input is checked against the gate's fields (400 with the problems). */
@@ -48,7 +50,7 @@ export async function approveGate(d: GateDecisionInput): Promise<RunDto> {
     throw err;
   }
   audit("gate.approve", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}) });
-  return getRun({ id: d.id });
+  return getRun({ id: d.id, stepInputs: d.stepInputs });
 }
 
 /** Reject the pending gate: the run fails naming the gate and the reviewer. */
@@ -57,16 +59,16 @@ export async function rejectGate(d: Omit<GateDecisionInput, "input">): Promise<R
   const rt = runtime();
   await engineCall(() => rt.decide(d.id, () => rt.engine.reject(d.id, { node_id: d.nodeId, actor_id: d.actor.id, comment: d.comment })));
   audit("gate.reject", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}) });
-  return getRun({ id: d.id });
+  return getRun({ id: d.id, stepInputs: d.stepInputs });
 }
 
 /** Cancel: an active run settles its in-flight nodes and fails `cancelled by <actor>`; an idle one fails at once. */
-export async function cancelRun({ id, actor }: { id: string; actor: Actor }): Promise<RunDto> {
+export async function cancelRun({ id, actor, stepInputs }: { id: string; actor: Actor; stepInputs?: boolean }): Promise<RunDto> {
   const before = requireRunRecord(id);
   const rt = runtime();
   await engineCall(() => (rt.engine.isActive(id) ? rt.engine.cancel(id, actor.id) : rt.decide(id, () => rt.engine.cancel(id, actor.id))));
   audit("run.cancel", id, actor, { from_status: before.status });
-  return getRun({ id });
+  return getRun({ id, stepInputs });
 }
 
 /** 400 naming each bad reviewer field as `input.<field>`, like a body shape error. */

@@ -29,6 +29,8 @@ export interface TriggerInput {
   actor: Actor;
   /** Answer once the run completes, fails or pauses, or after this many ms. */
   waitMs?: number;
+  /** False: the answer's steps leave their input snapshots out. */
+  stepInputs?: boolean;
 }
 
 /**
@@ -71,10 +73,10 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
       waiter?.cancel();
       throw err;
     }
-    if (!waiter) return getRun({ id: runId });
+    if (!waiter) return getRun({ id: runId, stepInputs: t.stepInputs });
     waiter.also(started.then((h) => h?.done));
     await waiter.promise;
-    return getRun({ id: runId, watch });
+    return getRun({ id: runId, watch, stepInputs: t.stepInputs });
   } finally {
     watch?.stop();
   }
@@ -96,7 +98,7 @@ function pendingRun(id: string, workflowId: string, version: number, t: TriggerI
  * (a waiting trigger's, see `SqliteRunStore.watch`) supplies the steps and checkpoint
  * states this thread's store committed, used instead of reading them back while current.
  */
-export async function getRun({ id, stepInputs: withInputs = true, watch }: { id: string; stepInputs?: boolean; watch?: RunWatch | null }): Promise<RunDto> {
+export async function getRun({ id, stepInputs: withInputs = true, watch }: { id: string; stepInputs?: boolean | undefined; watch?: RunWatch | null }): Promise<RunDto> {
   const found = findRunWithWorkflow(id);
   if (!found) throw notFound("run not found");
   const watched = watch?.read() ?? null;

@@ -220,6 +220,33 @@ describe("reading runs", () => {
     expect((await api.get(`/api/runs/${body.id}?step_inputs=maybe`)).status).toBe(400);
   });
 
+  it("run commands leave the step inputs out of their answers with ?step_inputs=false", async () => {
+    const wf = await workflow(twoNodeGraph());
+    const waited = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000&step_inputs=false`, { input: { ticket: "lean" } });
+    expect(waited.status).toBe(201);
+    expect(waited.body.status).toBe("completed");
+    expect(waited.body.steps.map((s) => s.input)).toEqual([null, null]);
+    const whole = (await api.get<Run>(`/api/runs/${waited.body.id}`)).body;
+    expect(waited.body).toEqual({ ...whole, steps: whole.steps.map((s) => ({ ...s, input: null })) });
+    const bad = await api.post<ErrorBody>(`/api/workflows/${wf}/runs?wait=10&step_inputs=0`, {});
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toMatchObject({ issues: [{ path: "step_inputs" }] });
+
+    const gated = await workflow(gateGraph());
+    const paused = (await api.post<Run>(`/api/workflows/${gated}/runs?wait=10000`, { input: { ticket: "g" } })).body;
+    expect(paused.status).toBe("paused");
+    expect(paused.steps.find((s) => s.node_id === "draft")?.input).toMatchObject({ ticket: "g" });
+    const approved = await api.post<Run>(`/api/runs/${paused.id}/approve?step_inputs=false`, { node_id: "review", input: { decision: "send" } });
+    expect(approved.status).toBe(202);
+    expect(approved.body.steps.every((s) => s.input === null)).toBe(true);
+    const other = (await api.post<Run>(`/api/workflows/${gated}/runs?wait=10000`, { input: { ticket: "h" } })).body;
+    const cancelled = await api.post<Run>(`/api/runs/${other.id}/cancel?step_inputs=false`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe("failed");
+    expect(cancelled.body.steps.length).toBeGreaterThan(0);
+    expect(cancelled.body.steps.every((s) => s.input === null)).toBe(true);
+  });
+
   it("serves checkpoints with public state for time travel", async () => {
     const wf = await workflow(twoNodeGraph());
     const { body } = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "cp" } });

@@ -6,13 +6,17 @@ import type { Actor } from "@/lib/api";
 import type { RunOptions } from "@/engine/ports";
 import type { BusMessage } from "../event-bus";
 
-/** A run command. Every reply is the run as the API answers it, as JSON text. */
-export type RunCommand =
+/**
+ * A run command. Every reply is the run as the API answers it, as JSON text; with
+ * `stepInputs: false` its steps leave their input snapshots out (`?step_inputs=false`).
+ */
+export type RunCommand = (
   | { op: "trigger"; workflowId: string; input: Record<string, unknown>; options: RunOptions; actor: Actor; waitMs?: number }
   | { op: "resume"; id: string; actor: Actor }
   | { op: "approve"; id: string; actor: Actor; nodeId: string; comment?: string; input?: Record<string, unknown> }
   | { op: "reject"; id: string; actor: Actor; nodeId: string; comment?: string }
-  | { op: "cancel"; id: string; actor: Actor };
+  | { op: "cancel"; id: string; actor: Actor }
+) & { stepInputs?: boolean };
 
 /** An error as it crosses the thread boundary; rebuilt as an `ApiError` when it was one. */
 export interface WireError {

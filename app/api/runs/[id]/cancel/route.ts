@@ -1,5 +1,6 @@
-import { getActor, parseId, withErrors } from "@/lib/api";
+import { getActor, parseId, parseQuery, withErrors } from "@/lib/api";
 import { runCommandResponse } from "@/lib/services/run-commands";
+import { runReadQuery } from "@/lib/services/run-params";
 
 export const dynamic = "force-dynamic";
 
@@ -8,5 +9,6 @@ type Ctx = { params: Promise<{ id: string }> };
 /** Cancel: in-flight nodes are aborted and settle, then the run fails `cancelled by <actor>`. */
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
-  return runCommandResponse({ op: "cancel", id, actor: getActor(request) }, 200);
+  const { step_inputs } = parseQuery(request.url, runReadQuery, ["step_inputs"]);
+  return runCommandResponse({ op: "cancel", id, actor: getActor(request), stepInputs: step_inputs }, 200);
 });
