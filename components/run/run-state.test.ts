@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunDetail, StepView } from "@/lib/client/run-types";
-import { applyEvent, barOf, fromDetail, mergeInputs, nodeStatuses, orderedSteps, stepTotals, timeAxis, withStepInput } from "./run-state";
+import { applyEvent, applyEvents, barOf, fromDetail, mergeInputs, nodeStatuses, orderedSteps, stepTotals, timeAxis, withStepInput, type RunEvent } from "./run-state";
 
 const step = (over: Partial<StepView>): StepView => ({
   id: "s1", seq: 1, node_id: "a", node_type: "tool", status: "running", input: undefined, output: null, error: null,
@@ -79,6 +79,26 @@ describe("derived figures", () => {
     s = applyEvent(s, { type: "step.finished", seq: 2, data: { step: step({ status: "completed" }) } });
     s = mergeInputs(s, detail([step({ status: "running", input: { q: 1 }, idempotency_key: "r1:a:1" })]));
     expect(s.steps.s1).toMatchObject({ status: "completed", input: { q: 1 }, idempotency_key: "r1:a:1" });
+  });
+
+  it("folds a batch of events as applying them one by one does", () => {
+    const events: RunEvent[] = [
+      { type: "step.started", seq: 1, data: { step: step({ id: "a", seq: 1, status: "running" }) } },
+      { type: "step.started", seq: 2, data: { step: step({ id: "b", seq: 2, status: "running" }) } },
+      { type: "step.delta", data: { step_id: "b", node_id: "b", text: "hel" } },
+      { type: "step.finished", seq: 3, data: { step: step({ id: "a", seq: 1, status: "completed", output: "x" }) } },
+      { type: "step.finished", seq: 2, data: { step: step({ id: "b", seq: 2, status: "failed" }) } }, // a replayed one: ignored
+      { type: "run.status", seq: 4, data: { status: "completed", error_message: null, cost_usd: 0.1, tokens_in: 1, tokens_out: 2, duration_ms: 5, pending_gate: null, at: "2026-12-02T10:00:00.000Z" } },
+      { type: "step.finished", seq: 5, data: { step: step({ id: "b", seq: 2, status: "completed" }) } },
+    ];
+    const start = fromDetail(detail([step({ id: "a", seq: 1, status: "pending", input: { k: 1 } })]));
+    const one = events.reduce(applyEvent, start);
+    const batch = applyEvents(start, events);
+    expect(batch).toEqual(one);
+    expect(batch.steps.a).toMatchObject({ status: "completed", input: { k: 1 } });
+    expect(start.steps.a.status).toBe("pending");
+    // Seen again (a reconnect's replay), seq'd events change nothing.
+    expect(applyEvents(batch, events.filter((e) => e.type !== "step.delta"))).toBe(batch);
   });
 
   it("keeps an input loaded on demand when a later fetch comes without inputs", () => {

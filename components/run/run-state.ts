@@ -70,6 +70,26 @@ export function applyEvent(state: LiveRun, event: RunEvent): LiveRun {
 }
 
 /**
+ * Folds a batch of events in order, as {@link applyEvent} one by one would, but copying the
+ * steps map once for the batch instead of once per step event: a thousand steps settling
+ * together otherwise cost a million property copies.
+ */
+export function applyEvents(state: LiveRun, events: readonly RunEvent[]): LiveRun {
+  let next = state;
+  let steps: Record<string, StepView> | null = null;
+  for (const event of events) {
+    if ((event.type === "step.started" || event.type === "step.finished") && event.seq > next.lastSeq) {
+      steps ??= { ...state.steps };
+      const step = event.data.step;
+      const prev = steps[step.id];
+      steps[step.id] = { ...prev, ...step, input: step.input ?? prev?.input };
+      next = { ...next, lastSeq: event.seq };
+    } else next = applyEvent(next, event);
+  }
+  return steps ? { ...next, steps } : next;
+}
+
+/**
  * Copies step inputs (where the fetch has them) and the run's output (which events never
  * carry) from a fresh fetch, leaving the live statuses alone.
  */

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/client/http";
 import { getRunDetail, getRunStep } from "@/lib/client/run-api";
-import { applyEvent, fromDetail, isLive, mergeInputs, withStepInput, type LiveRun, type RunEvent } from "./run-state";
+import { applyEvents, fromDetail, isLive, mergeInputs, withStepInput, type LiveRun, type RunEvent } from "./run-state";
 
 export type Connection = "connecting" | "live" | "reconnecting" | "ended";
 
@@ -70,19 +70,43 @@ export function useRunStream(id: string) {
         setConnection("ended");
       } else setConnection("reconnecting");
     };
+    // Events are applied once per animation frame, all that arrived since the last: a burst
+    // (a replay, or a thousand steps settling in a second) renders the page a few dozen
+    // times instead of once per event.
+    let pending: RunEvent[] = [];
+    let frame = 0;
+    let completed = false;
+    const flush = () => {
+      frame = 0;
+      const batch = pending;
+      pending = [];
+      setLoad((prev) => (prev.kind === "ready" ? { kind: "ready", state: applyEvents(prev.state, batch) } : prev));
+      if (completed) {
+        completed = false;
+        void refresh();
+      }
+    };
     const onMessage = (type: (typeof EVENT_TYPES)[number]) => (msg: MessageEvent<string>) => {
       const seq = msg.lastEventId ? Number(msg.lastEventId) : undefined;
       const event = { type, seq: type === "step.delta" ? undefined : seq, data: JSON.parse(msg.data) } as RunEvent;
       if (event.seq !== undefined) seqRef.current = Math.max(seqRef.current, event.seq);
-      setLoad((prev) => (prev.kind === "ready" ? { kind: "ready", state: applyEvent(prev.state, event) } : prev));
+      pending.push(event);
+      frame ||= requestAnimationFrame(flush);
       // A replay may pass a failure that was resumed since, so only the stream's end decides.
       if (event.type === "run.status" && !isLive(event.data.status)) {
         terminalRef.current = event.seq;
-        if (event.data.status === "completed") void refresh();
+        completed = event.data.status === "completed";
       }
     };
     for (const t of EVENT_TYPES) source.addEventListener(t, onMessage(t) as EventListener);
-    return () => source.close();
+    return () => {
+      source.close();
+      // Applied, not dropped: the next stream resumes after the last event received.
+      if (frame) {
+        cancelAnimationFrame(frame);
+        flush();
+      }
+    };
   }, [id, epoch, refresh]);
 
   /** Reopens the stream if it had ended (after an action revived a finished run). */
