@@ -15,6 +15,22 @@ export interface NodeMark {
   mark: string;
 }
 
+/**
+ * A node with its mark, the same object for the same node and mark: when a live run's marks
+ * change, React Flow then updates only the nodes whose mark did (a thousand-node run used
+ * to re-process every node on each batch of events).
+ */
+const markedNodes = new WeakMap<WorkflowNode, Map<string, WorkflowNode>>();
+function marked(node: WorkflowNode, mark: NodeMark | undefined): WorkflowNode {
+  if (!mark) return node;
+  const key = `${mark.className}\u0000${mark.mark}`;
+  let variants = markedNodes.get(node);
+  if (!variants) markedNodes.set(node, (variants = new Map()));
+  let out = variants.get(key);
+  if (!out) variants.set(key, (out = { ...node, className: mark.className, domAttributes: { "data-mark": mark.mark } as Node["domAttributes"] } as WorkflowNode));
+  return out;
+}
+
 const NO_MARKS: Record<string, NodeMark> = {};
 const NO_TONES: Record<string, EdgeTone> = {};
 
@@ -38,15 +54,7 @@ export const ReadOnlyCanvas = memo(function ReadOnlyCanvas({
 }) {
   const workflow = useMemo(() => ({ id: "readonly", name: "", version: 0, graph }), [graph]);
   const flow = useMemo(() => graphToFlow(graph), [graph]);
-  const nodes = useMemo(
-    () =>
-      flow.nodes.map((n): WorkflowNode => {
-        const m = nodeMarks[n.id];
-        if (!m) return n;
-        return { ...n, className: m.className, domAttributes: { "data-mark": m.mark } as Node["domAttributes"] } as WorkflowNode;
-      }),
-    [flow, nodeMarks],
-  );
+  const nodes = useMemo(() => flow.nodes.map((n) => marked(n, nodeMarks[n.id])), [flow, nodeMarks]);
   const edges = useMemo(
     () => flow.edges.map((e): ToneEdge => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, type: "tone", data: { label: e.data?.label || e.data?.condition_value, tone: edgeTones[e.id] } })),
     [flow, edgeTones],
