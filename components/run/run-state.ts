@@ -30,6 +30,11 @@ export function fromDetail(detail: RunDetail): LiveRun {
   return { run, steps: byId, deltas: {}, lastSeq: 0 };
 }
 
+/** A step as an event reports it, keeping the input already loaded (events carry none). */
+function withStep(prev: StepView | undefined, step: StepView): StepView {
+  return { ...prev, ...step, input: step.input ?? prev?.input };
+}
+
 /** Folds one event into the state; returns the same object when nothing changes. */
 export function applyEvent(state: LiveRun, event: RunEvent): LiveRun {
   if (event.type === "step.delta") {
@@ -61,8 +66,7 @@ export function applyEvent(state: LiveRun, event: RunEvent): LiveRun {
     case "step.started":
     case "step.finished": {
       const step = event.data.step;
-      const prev = state.steps[step.id];
-      return { ...next, steps: { ...state.steps, [step.id]: { ...prev, ...step, input: step.input ?? prev?.input } } };
+      return { ...next, steps: { ...state.steps, [step.id]: withStep(state.steps[step.id], step) } };
     }
     case "gate.pending":
       return { ...next, run: { ...state.run, pending_gate: event.data.gate } };
@@ -81,8 +85,7 @@ export function applyEvents(state: LiveRun, events: readonly RunEvent[]): LiveRu
     if ((event.type === "step.started" || event.type === "step.finished") && event.seq > next.lastSeq) {
       steps ??= { ...state.steps };
       const step = event.data.step;
-      const prev = steps[step.id];
-      steps[step.id] = { ...prev, ...step, input: step.input ?? prev?.input };
+      steps[step.id] = withStep(steps[step.id], step);
       next = { ...next, lastSeq: event.seq };
     } else next = applyEvent(next, event);
   }

@@ -4,17 +4,20 @@ import "server-only";
  * where runs execute (the engine host, lib/runtime/host) and answer with the run.
  */
 import { EngineError, type EngineErrorCode } from "@/engine/errors";
-import { ApiError, type ApiErrorCode } from "@/lib/api";
+import { ApiError, parseQuery, type ApiErrorCode } from "@/lib/api";
 import { engineHost, type CommandReply, type RunCommand, type WireError } from "@/lib/runtime/host";
+import { runReadQuery } from "./run-params";
 
 /**
- * Executes `command`; the response carries the run's JSON as the engine host wrote it, and a
+ * Executes `command` for `request`; the response carries the run's JSON as the engine host
+ * wrote it — without step inputs when the request asks `?step_inputs=false` — and a
  * `Server-Timing` header saying where the time went (see {@link serverTiming}).
  */
-export async function runCommandResponse(command: RunCommand, status: number): Promise<Response> {
+export async function runCommandResponse(request: Request, command: RunCommand, status: number): Promise<Response> {
+  const { step_inputs } = parseQuery(request.url, runReadQuery, ["step_inputs"]);
   let reply: CommandReply;
   try {
-    reply = await engineHost().command(command);
+    reply = await engineHost().command(step_inputs === undefined ? command : { ...command, stepInputs: step_inputs });
   } catch (err) {
     const wire = (err as { wire?: WireError }).wire;
     throw wire ? fromWire(wire) : err;

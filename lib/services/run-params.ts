@@ -19,15 +19,14 @@ export const runListQuery = z.object({
   workflow_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "is not a valid id").optional(),
 });
 
-/** `GET /api/runs/{id}?step_inputs=false` leaves the (large) step input snapshots out. */
-export const runReadQuery = z.object({
-  step_inputs: z.enum(["true", "false"], { message: "must be true or false" }).transform((v) => v === "true").optional(),
-});
+/** A query flag: `true` or `false`. */
+const flag = z.enum(["true", "false"], { message: "must be true or false" }).transform((v) => v === "true").optional();
+
+/** `?step_inputs=false` (reading a run, or the answer of a run command) leaves the (large) step input snapshots out. */
+export const runReadQuery = z.object({ step_inputs: flag });
 
 /** `GET /api/runs/{id}/checkpoints?state=false` lists which checkpoints there are, without their contents. */
-export const checkpointListQuery = z.object({
-  state: z.enum(["true", "false"], { message: "must be true or false" }).transform((v) => v === "true").optional(),
-});
+export const checkpointListQuery = z.object({ state: flag });
 
 export const lastEventQuery = z.object({
   last_event_id: z.string().regex(/^[0-9]{1,12}$/, "must be an event id").transform(Number).optional(),

@@ -1,6 +1,6 @@
-import { getActor, parseId, parseJsonBody, parseQuery, withErrors } from "@/lib/api";
+import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
 import { runCommandResponse } from "@/lib/services/run-commands";
-import { approveBody, runReadQuery } from "@/lib/services/run-params";
+import { approveBody } from "@/lib/services/run-params";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +9,6 @@ type Ctx = { params: Promise<{ id: string }> };
 /** Approve the pending gate `{node_id, input?, comment?}`; 202, the run goes on in the background. */
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
-  const { step_inputs } = parseQuery(request.url, runReadQuery, ["step_inputs"]);
   const body = await parseJsonBody(request, approveBody);
-  return runCommandResponse({ op: "approve", id, actor: getActor(request), nodeId: body.node_id, input: body.input, comment: body.comment, stepInputs: step_inputs }, 202);
+  return runCommandResponse(request, { op: "approve", id, actor: getActor(request), nodeId: body.node_id, input: body.input, comment: body.comment }, 202);
 });

@@ -1,6 +1,6 @@
-import { getActor, parseId, parseJsonBody, parseQuery, withErrors } from "@/lib/api";
+import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
 import { runCommandResponse } from "@/lib/services/run-commands";
-import { rejectBody, runReadQuery } from "@/lib/services/run-params";
+import { rejectBody } from "@/lib/services/run-params";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +9,6 @@ type Ctx = { params: Promise<{ id: string }> };
 /** Reject the pending gate `{node_id, comment?}`: the run fails, naming the gate and the reviewer. */
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
-  const { step_inputs } = parseQuery(request.url, runReadQuery, ["step_inputs"]);
   const body = await parseJsonBody(request, rejectBody);
-  return runCommandResponse({ op: "reject", id, actor: getActor(request), nodeId: body.node_id, comment: body.comment, stepInputs: step_inputs }, 200);
+  return runCommandResponse(request, { op: "reject", id, actor: getActor(request), nodeId: body.node_id, comment: body.comment }, 200);
 });

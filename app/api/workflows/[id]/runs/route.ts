@@ -1,21 +1,19 @@
 import { getActor, parseId, parseJsonBody, parsePagination, parseQuery, withErrors } from "@/lib/api";
-import { runListQuery, runReadQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
+import { runListQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
 import { runCommandResponse } from "@/lib/services/run-commands";
 import { listRuns } from "@/lib/services/runs";
 import { requireWorkflow } from "@/lib/services/workflows";
 
 export const dynamic = "force-dynamic";
 
-const triggerQuery = waitQuery.extend(runReadQuery.shape);
-
 type Ctx = { params: Promise<{ id: string }> };
 
 /** Trigger a run: 201 with the run at once, or with `?wait=<ms>` once it completes, fails or pauses. */
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "workflow not found");
-  const { wait, step_inputs } = parseQuery(request.url, triggerQuery, ["wait", "step_inputs"]);
+  const { wait } = parseQuery(request.url, waitQuery, ["wait"]);
   const body = await parseJsonBody(request, triggerBody, { emptyAs: {} });
-  return runCommandResponse({ op: "trigger", workflowId: id, input: body.input ?? {}, options: body.options ?? {}, actor: getActor(request), waitMs: wait, stepInputs: step_inputs }, 201);
+  return runCommandResponse(request, { op: "trigger", workflowId: id, input: body.input ?? {}, options: body.options ?? {}, actor: getActor(request), waitMs: wait }, 201);
 });
 
 /** The workflow's runs, newest first, optionally `?status=`. */
