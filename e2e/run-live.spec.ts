@@ -54,6 +54,18 @@ test("a fan-out run streams live, pauses at the gate, is approved from the inbox
   await expect(run.cost).toHaveText(`$${(stepMicros / 1e6).toFixed(6)}`);
   expect(await run.shownStepCostMicros()).toBe(stepMicros);
 
+  // Each bar sits where its step ran on the run's axis (first start to last finish).
+  const t = (iso: string | null) => Date.parse(iso!);
+  const start = Math.min(t(stored.started_at), ...stored.steps.map((s) => t(s.started_at)));
+  const end = Math.max(t(stored.finished_at), ...stored.steps.map((s) => t(s.finished_at)));
+  const bars = await run.bars();
+  for (const s of stored.steps) {
+    const bar = bars[s.node_id];
+    const [left, right] = [(t(s.started_at) - start) / (end - start), (t(s.finished_at) - start) / (end - start)];
+    expect(bar.left, s.node_id).toBeCloseTo(Math.min(left, 1 - bar.minWidth), 2);
+    expect(bar.right, s.node_id).toBeCloseTo(Math.min(1, Math.max(right, left + bar.minWidth)), 2);
+  }
+
   await run.row("draft").click();
   const detail = page.getByTestId("step-detail");
   await expect(detail).toHaveAttribute("data-node-id", "draft");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunDetail, StepView } from "@/lib/client/run-types";
-import { applyEvent, applyEvents, barOf, fromDetail, mergeInputs, nodeStatuses, orderedSteps, stepTotals, timeAxis, withStepInput, type RunEvent } from "./run-state";
+import { applyEvent, applyEvents, barOf, fromDetail, growsWithClock, mergeInputs, niceSpan, nodeStatuses, orderedSteps, stepTotals, timeAxis, withStepInput, type RunEvent } from "./run-state";
 
 const step = (over: Partial<StepView>): StepView => ({
   id: "s1", seq: 1, node_id: "a", node_type: "tool", status: "running", input: undefined, output: null, error: null,
@@ -11,6 +11,12 @@ const step = (over: Partial<StepView>): StepView => ({
 const detail = (steps: StepView[] = []): RunDetail => ({
   id: "r1", workflow_id: "w1", workflow_version: 2, status: "running", input: {}, output: null, cost_usd: 0, tokens_in: 0, tokens_out: 0,
   duration_ms: null, error_message: null, pending_gate: null, created_at: "2026-01-01T00:00:00.000Z", started_at: "2026-01-01T00:00:00.000Z", finished_at: null, steps,
+});
+
+describe("niceSpan", () => {
+  it("rounds up to 1, 1.5, 2, 3, 4, 5, 6 or 8 times a power of ten", () => {
+    expect([0, 1, 7, 11, 999, 1000, 1001, 2001, 4500, 5001, 7000, 8001, 12345].map(niceSpan)).toEqual([1, 1, 8, 15, 1000, 1000, 1500, 3000, 5000, 6000, 8000, 10000, 15000]);
+  });
 });
 
 describe("applyEvent", () => {
@@ -69,9 +75,16 @@ describe("derived figures", () => {
     const run = fromDetail(detail()).run;
     const axis = timeAxis(run, [done, running], t0 + 1000);
     expect(axis).toEqual({ start: t0, end: t0 + 1000 });
-    expect(barOf(done, axis, t0 + 1000)).toEqual({ left: 0, width: 0.5 });
-    expect(barOf(running, axis, t0 + 1000)).toEqual({ left: 0.5, width: 0.5 });
-    expect(barOf(step({ started_at: null }), axis, t0)).toBeNull();
+    // While live the axis ends at the next round span, and holds there as the clock ticks.
+    expect(timeAxis(run, [done, running], t0 + 1001)).toEqual({ start: t0, end: t0 + 1500 });
+    expect(timeAxis(run, [done, running], t0 + 1499)).toEqual({ start: t0, end: t0 + 1500 });
+    expect(timeAxis({ ...run, status: "completed", finished_at: new Date(t0 + 1234).toISOString() }, [done], t0 + 9000)).toEqual({ start: t0, end: t0 + 1234 });
+    expect(barOf(done, axis.start, t0 + 1000)).toEqual({ offset: 0, length: 500 });
+    expect(barOf(running, axis.start, t0 + 1000)).toEqual({ offset: 500, length: 500 });
+    expect(barOf(running, axis.start, t0 + 1700)).toEqual({ offset: 500, length: 1200 });
+    expect(barOf(step({ started_at: null }), axis.start, t0)).toBeNull();
+    expect([done, running].map(growsWithClock)).toEqual([false, true]);
+    expect(growsWithClock(step({ status: "waiting" }))).toBe(true);
   });
 
   it("merges fetched inputs without rolling back a newer live status", () => {

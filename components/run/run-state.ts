@@ -139,26 +139,49 @@ export function nodeStatuses(steps: readonly StepView[]): Record<string, StepSta
 
 const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
 
-/** The shared time axis of the Gantt: from the first start to the last finish (or `now` while live). */
+/** The round spans a live axis steps through: 1, 1.5, 2, 3, 4, 5, 6 and 8 times a power of ten (ms). */
+const NICE = [1, 1.5, 2, 3, 4, 5, 6, 8, 10];
+
+/** The smallest round span (ms) of at least `ms`. */
+export function niceSpan(ms: number): number {
+  if (!(ms > 1)) return 1;
+  const p = 10 ** Math.floor(Math.log10(ms));
+  return p * NICE.find((f) => f * p >= ms)!;
+}
+
+/**
+ * The shared time axis of the Gantt: from the first start to the last finish. While the run is
+ * live the axis ends at the next round span past "now" (see `niceSpan`): the bars grow into it
+ * and it rescales only when they reach its end, so a tick of the clock moves running rows and
+ * not every settled one.
+ */
 export function timeAxis(run: RunSummary, steps: readonly StepView[], now: number): { start: number; end: number } {
   const starts = steps.map((s) => ms(s.started_at)).filter(Number.isFinite);
   const start = Math.min(ms(run.started_at) || Infinity, ...starts);
   if (!Number.isFinite(start)) return { start: now, end: now + 1 };
   const live = run.status === "running" || run.status === "pending" || steps.some((s) => s.status === "running");
   const ends = steps.map((s) => ms(s.finished_at)).filter(Number.isFinite);
-  const end = live ? now : Math.max(ms(run.finished_at) || 0, ...ends, start + 1);
+  if (live) return { start, end: start + niceSpan(Math.max(now, ...ends) - start) };
+  const end = Math.max(ms(run.finished_at) || 0, ...ends, start + 1);
   return { start, end: Math.max(end, start + 1) };
 }
 
-/** A step's bar on the axis as fractions of its width: left offset and width. */
-export function barOf(step: StepView, axis: { start: number; end: number }, now: number): { left: number; width: number } | null {
+/**
+ * A step's bar in milliseconds from the axis start: where it begins and how long it is. The
+ * timeline scales both by the axis span in CSS, so a live axis that grows every tick moves no
+ * settled row through React.
+ */
+export function barOf(step: StepView, axisStart: number, now: number): { offset: number; length: number } | null {
   const s = ms(step.started_at);
   if (!Number.isFinite(s)) return null;
   const f = ms(step.finished_at);
   const e = Number.isFinite(f) ? f : step.status === "running" || step.status === "waiting" ? now : s;
-  const span = axis.end - axis.start;
-  const left = Math.min(1, Math.max(0, (s - axis.start) / span));
-  return { left, width: Math.max(0, Math.min(1 - left, (e - s) / span)) };
+  return { offset: Math.max(0, s - axisStart), length: Math.max(0, e - s) };
+}
+
+/** Whether a step's bar and duration still grow with the clock. */
+export function growsWithClock(step: StepView): boolean {
+  return !step.finished_at && (step.status === "running" || step.status === "waiting");
 }
 
 /** Whether the run can still change (its stream stays open). */

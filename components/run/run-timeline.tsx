@@ -1,8 +1,8 @@
 "use client";
-import { useMemo } from "react";
+import type { CSSProperties } from "react";
 import { duration } from "@/components/ui/format";
 import type { RunSummary, StepView } from "@/lib/client/run-types";
-import { timeAxis } from "./run-state";
+import { growsWithClock, timeAxis } from "./run-state";
 import { TimelineRow } from "./timeline-row";
 
 /** The axis labels the column has room for (a container query): both ends always, the middle from 12rem, the quarters from 20rem. */
@@ -14,7 +14,12 @@ const AXIS_TICKS = [
   { at: 1, className: "" },
 ];
 
-/** The Gantt of a run: one row per step in seq order on one shared time axis. */
+/**
+ * The Gantt of a run: one row per step in seq order on one shared time axis. The axis span is
+ * a CSS variable the bars divide by, and only steps still growing see the clock: while a run
+ * is live its axis ends at "now", and a tick re-renders the header and the running rows, not
+ * a thousand settled ones.
+ */
 export function RunTimeline({
   run,
   steps,
@@ -31,11 +36,9 @@ export function RunTimeline({
   onSelect: (id: string) => void;
 }) {
   const { start, end } = timeAxis(run, steps, now);
-  // One object while the axis holds still, so the memoized rows render only when their step changes.
-  const axis = useMemo(() => ({ start, end }), [start, end]);
   const span = end - start;
   return (
-    <section className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid="run-timeline">
+    <section className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid="run-timeline" style={{ "--axis-span": span } as CSSProperties}>
       <header className="grid grid-cols-[28px_minmax(0,190px)_minmax(0,1fr)_84px_92px_60px] items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-[10px] font-medium tracking-wide text-slate-500 uppercase">
         <span />
         <span>Step</span>
@@ -55,7 +58,7 @@ export function RunTimeline({
       {steps.length === 0 ? (
         <p className="px-4 py-6 text-center text-xs text-slate-500">No steps yet — they appear here as the run starts them.</p>
       ) : (
-        steps.map((s) => <TimelineRow key={s.id} step={s} label={labels[s.node_id] ?? s.node_id} axis={axis} now={now} selected={s.id === selectedId} onSelect={onSelect} />)
+        steps.map((s) => <TimelineRow key={s.id} step={s} label={labels[s.node_id] ?? s.node_id} axisStart={start} now={growsWithClock(s) ? now : 0} selected={s.id === selectedId} onSelect={onSelect} />)
       )}
     </section>
   );

@@ -23,18 +23,24 @@ declare global {
 
 const SETTLED = new Set(["completed", "failed", "skipped", "waiting"]);
 
-/** One step on the timeline: status, node, its bar on the shared axis, tokens, cost, duration. */
+/**
+ * One step on the timeline: status, node, its bar on the shared axis, tokens, cost, duration.
+ * Rows out of view skip style and layout (`content-visibility: auto`), so a run of thousands
+ * of steps lays out only the rows on screen when its axis moves.
+ */
 export const TimelineRow = memo(function TimelineRow({
   step,
   label,
-  axis,
+  axisStart,
   now,
   selected,
   onSelect,
 }: {
   step: StepView;
   label: string;
-  axis: { start: number; end: number };
+  /** The axis start (epoch ms); the span is the `--axis-span` CSS variable the timeline sets. */
+  axisStart: number;
+  /** The clock, for a step still growing (0 for the others, so a tick does not render them). */
   now: number;
   selected: boolean;
   onSelect: (id: string) => void;
@@ -45,7 +51,7 @@ export const TimelineRow = memo(function TimelineRow({
     const marks = (window.__stepRenderedAt ??= {});
     marks[step.id] ??= performance.timeOrigin + performance.now();
   }, [settled, step.id]);
-  const bar = barOf(step, axis, now);
+  const bar = barOf(step, axisStart, now);
   const live = step.status === "running" && step.started_at ? now - Date.parse(step.started_at) : null;
   return (
     <button
@@ -55,7 +61,7 @@ export const TimelineRow = memo(function TimelineRow({
       data-node-id={step.node_id}
       data-status={step.status}
       aria-pressed={selected}
-      className={`grid w-full grid-cols-[28px_minmax(0,190px)_minmax(0,1fr)_84px_92px_60px] items-center gap-2 border-b border-slate-100 px-3 py-1.5 text-left text-xs hover:bg-slate-50 ${selected ? "bg-brand-50 hover:bg-brand-50" : ""}`}
+      className={`grid w-full [contain-intrinsic-size:auto_42px] [content-visibility:auto] grid-cols-[28px_minmax(0,190px)_minmax(0,1fr)_84px_92px_60px] items-center gap-2 border-b border-slate-100 px-3 py-1.5 text-left text-xs hover:bg-slate-50 ${selected ? "bg-brand-50 hover:bg-brand-50" : ""}`}
     >
       <span className="flex items-center gap-1 text-slate-400">
         <StatusIcon status={step.status} />
@@ -67,8 +73,15 @@ export const TimelineRow = memo(function TimelineRow({
           {step.attempt > 1 ? ` · attempt ${step.attempt}` : ""}
         </span>
       </span>
-      <span className="relative h-4 rounded bg-slate-100/70">
-        {bar && <span className={`absolute inset-y-0 rounded ${BAR[step.status] ?? BAR.pending}`} style={{ left: `${bar.left * 100}%`, width: `max(3px, ${bar.width * 100}%)` }} />}
+      <span className="relative h-4 overflow-hidden rounded bg-slate-100/70" data-testid="step-track">
+        {bar && (
+          <span
+            className={`absolute inset-y-0 rounded ${BAR[step.status] ?? BAR.pending}`}
+            data-testid="step-bar"
+            // At least 3px wide, and a short last step keeps its 3px inside the track.
+            style={{ left: `min(calc(${bar.offset} / var(--axis-span) * 100%), calc(100% - 3px))`, width: `max(3px, calc(${bar.length} / var(--axis-span) * 100%))` }}
+          />
+        )}
       </span>
       <span className="text-right font-mono text-[11px] text-slate-500" data-testid="step-tokens">
         {step.tokens_in || step.tokens_out ? `${step.tokens_in ?? 0}/${step.tokens_out ?? 0}` : "—"}

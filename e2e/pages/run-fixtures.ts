@@ -44,7 +44,14 @@ export class RunApi {
     return (await res.json()).id;
   }
 
-  async run(runId: string): Promise<{ status: string; cost_usd: number; steps: { cost_usd: number; node_id: string }[]; output: Record<string, unknown> | null }> {
+  async run(runId: string): Promise<{
+    status: string;
+    cost_usd: number;
+    started_at: string | null;
+    finished_at: string | null;
+    steps: { cost_usd: number; node_id: string; started_at: string | null; finished_at: string | null }[];
+    output: Record<string, unknown> | null;
+  }> {
     const res = await this.request.get(`/api/runs/${runId}`);
     expect(res.ok()).toBe(true);
     return res.json();

@@ -33,6 +33,20 @@ export class RunTimelinePage {
     return this.page.getByTestId("run-canvas").locator(`.react-flow__node[data-id="${nodeId}"]`);
   }
 
+  /** Each row's bar as fractions of its track, by node id (pixels measured in the page). */
+  async bars(): Promise<Record<string, { left: number; right: number; minWidth: number }>> {
+    return this.rows.evaluateAll((rows) =>
+      Object.fromEntries(
+        rows.map((row) => {
+          const track = row.querySelector('[data-testid="step-track"]')!.getBoundingClientRect();
+          const bar = row.querySelector('[data-testid="step-bar"]')!.getBoundingClientRect();
+          const at = (x: number) => (x - track.left) / track.width;
+          return [row.getAttribute("data-node-id")!, { left: at(bar.left), right: at(bar.right), minWidth: 3 / track.width }];
+        }),
+      ),
+    );
+  }
+
   /** Sum of the step costs the timeline shows, in micro-USD. */
   async shownStepCostMicros(): Promise<number> {
     const texts = await this.page.getByTestId("step-cost").allTextContents();
