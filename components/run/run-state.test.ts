@@ -102,6 +102,8 @@ describe("derived figures", () => {
       { type: "step.finished", seq: 3, data: { step: step({ id: "a", seq: 1, status: "completed", output: "x" }) } },
       { type: "step.finished", seq: 2, data: { step: step({ id: "b", seq: 2, status: "failed" }) } }, // a replayed one: ignored
       { type: "run.status", seq: 4, data: { status: "completed", error_message: null, cost_usd: 0.1, tokens_in: 1, tokens_out: 2, duration_ms: 5, pending_gate: null, at: "2026-12-02T10:00:00.000Z" } },
+      { type: "step.delta", data: { step_id: "a", node_id: "a", text: "x" } },
+      { type: "step.delta", data: { step_id: "b", node_id: "b", text: "lo" } },
       { type: "step.finished", seq: 5, data: { step: step({ id: "b", seq: 2, status: "completed" }) } },
     ];
     const start = fromDetail(detail([step({ id: "a", seq: 1, status: "pending", input: { k: 1 } })]));
@@ -110,6 +112,8 @@ describe("derived figures", () => {
     expect(batch).toEqual(one);
     expect(batch.steps.a).toMatchObject({ status: "completed", input: { k: 1 } });
     expect(start.steps.a.status).toBe("pending");
+    expect(batch.deltas).toEqual({ a: "x", b: "hello" });
+    expect(start.deltas).toEqual({});
     // Seen again (a reconnect's replay), seq'd events change nothing.
     expect(applyEvents(batch, events.filter((e) => e.type !== "step.delta"))).toBe(batch);
   });

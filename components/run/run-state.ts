@@ -75,21 +75,28 @@ export function applyEvent(state: LiveRun, event: RunEvent): LiveRun {
 
 /**
  * Folds a batch of events in order, as {@link applyEvent} one by one would, but copying the
- * steps map once for the batch instead of once per step event: a thousand steps settling
- * together otherwise cost a million property copies.
+ * steps map and the streamed text map once for the batch instead of once per event: a
+ * thousand steps settling together, each streaming its reply, otherwise cost millions of
+ * property copies.
  */
 export function applyEvents(state: LiveRun, events: readonly RunEvent[]): LiveRun {
   let next = state;
   let steps: Record<string, StepView> | null = null;
+  let deltas: Record<string, string> | null = null;
   for (const event of events) {
-    if ((event.type === "step.started" || event.type === "step.finished") && event.seq > next.lastSeq) {
+    if (event.type === "step.delta") {
+      deltas ??= { ...state.deltas };
+      const { step_id, text } = event.data;
+      deltas[step_id] = (deltas[step_id] ?? "") + text;
+    } else if ((event.type === "step.started" || event.type === "step.finished") && event.seq > next.lastSeq) {
       steps ??= { ...state.steps };
       const step = event.data.step;
       steps[step.id] = withStep(steps[step.id], step);
       next = { ...next, lastSeq: event.seq };
     } else next = applyEvent(next, event);
   }
-  return steps ? { ...next, steps } : next;
+  if (steps) next = { ...next, steps };
+  return deltas ? { ...next, deltas } : next;
 }
 
 /**
