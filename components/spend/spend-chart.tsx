@@ -1,5 +1,6 @@
 "use client";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { usdTick } from "@/components/ui/format";
 
 /** Cost per day as bars. */
 export function SpendChart({ days }: { days: { day: string; cost_usd: number }[] }) {
@@ -9,7 +10,7 @@ export function SpendChart({ days }: { days: { day: string; cost_usd: number }[]
       <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
         <XAxis dataKey="day" tick={{ fontSize: 10, fill: "#64748b" }} tickLine={false} axisLine={{ stroke: "#cbd5e1" }} />
-        <YAxis tick={{ fontSize: 10, fill: "#64748b" }} tickLine={false} axisLine={false} width={84} tickFormatter={(v: number) => `$${v.toFixed(6)}`} />
+        <YAxis tick={{ fontSize: 10, fill: "#64748b" }} tickLine={false} axisLine={false} width={84} tickFormatter={usdTick} />
         <Tooltip formatter={(v) => [`$${Number(v).toFixed(6)}`, "Cost"]} cursor={{ fill: "#f1f5f9" }} contentStyle={{ fontSize: 12, borderRadius: 8 }} />
         <Bar dataKey="cost_usd" fill="oklch(0.62 0.19 259)" radius={[3, 3, 0, 0]} maxBarSize={36} />
       </BarChart>

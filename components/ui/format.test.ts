@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatPeriod } from "./format";
+import { formatBytes, formatPeriod, usdTick } from "./format";
 
 describe("formatPeriod", () => {
   it("names a retention period in the largest unit it fills", () => {
@@ -23,5 +23,11 @@ describe("formatBytes", () => {
     expect(formatBytes(293_974_016)).toBe("280 MB");
     expect(formatBytes(1.4 * 1024 ** 3)).toBe("1.4 GB");
     expect(formatBytes(3 * 1024 ** 5)).toBe("3072 TB");
+  });
+});
+
+describe("usdTick", () => {
+  it("keeps the decimals a tick needs, never fewer than cents", () => {
+    expect([2, 1.5, 0.5, 0, 0.000045, 0.00012, 0.0025, 12.345].map(usdTick)).toEqual(["$2.00", "$1.50", "$0.50", "$0.00", "$0.000045", "$0.00012", "$0.0025", "$12.345"]);
   });
 });

@@ -17,6 +17,11 @@ export function usd(value: number | null | undefined): string {
   return value == null ? "—" : `$${value.toFixed(6)}`;
 }
 
+/** USD for an axis tick: the decimals the figure needs, at least cents ("$1.50", "$0.000045"). */
+export function usdTick(value: number): string {
+  return `$${value.toFixed(6).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+}
+
 /** Milliseconds as "850 ms" or "2.4 s". */
 export function duration(ms: number | null | undefined): string {
   if (ms == null) return "—";
