@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckpointWrite, QueueItem, SchedulerMeta, State } from "../ports";
-import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type EncodedCheckpoint, type EncoderCursor } from "./checkpoint-codec";
+import { checkpointChain, encodeCheckpoint, estimateMaterializedSizes, materialize, materializeAll, materializeStates, type EncodedCheckpoint, type EncoderCursor } from "./checkpoint-codec";
 
 /** A sliding queue: items leave at the front and arrive at the back, with and without edge ids. */
 function queueAt(seq: number): QueueItem[] {
@@ -161,3 +161,26 @@ describe("checkpoint codec", () => {
     expect(() => materialize([second.row])).toThrow(/full snapshot/);
   });
 });
+
+describe("estimateMaterializedSizes", () => {
+  it("bounds each checkpoint's state JSON from above, within about twice it, for growing and overwritten states", () => {
+    const writes: CheckpointWrite[] = [];
+    let state: State = { input: "x".repeat(500) };
+    for (let seq = 1; seq <= 300; seq++) {
+      // Keys that accumulate (a chain keeping every reply) and one overwritten each time (a loop's counter).
+      state = { ...state, [`reply${seq}`]: `answer ${seq} `.repeat(seq % 7), counter: "c".repeat(seq % 50) };
+      writes.push(write(seq, state, seq === 1 ? null : [`reply${seq}`, "counter"]));
+    }
+    const enc = encodeAll(writes, 16);
+    const rows = [...enc.rows.values()];
+    const sizes = estimateMaterializedSizes(rows.map((r) => ({ seq: r.seq, encoding: r.encoding, base_seq: r.base_seq, bytes: r.state.length })));
+    const actual = materializeStates(rows);
+    expect(sizes.size).toBe(300);
+    for (const [seq, bytes] of sizes) {
+      const real = JSON.stringify(actual.get(seq)).length;
+      expect(bytes, `checkpoint ${seq}`).toBeGreaterThanOrEqual(real);
+      expect(bytes, `checkpoint ${seq}`).toBeLessThanOrEqual(2.2 * real);
+    }
+  });
+});
+

@@ -229,6 +229,27 @@ export function materializeStates(rows: readonly EncodedState[]): Map<number, St
   return done;
 }
 
+/** A stored checkpoint's chain link and the bytes of its stored text (of whichever columns are counted). */
+export interface StoredSize {
+  seq: number;
+  encoding: CheckpointEncoding;
+  base_seq: number;
+  bytes: number;
+}
+
+/**
+ * An upper bound on each checkpoint's materialized size (bytes of JSON) from its stored
+ * size, without decoding anything: a full snapshot is its own size, a delta its base's
+ * estimate plus its own. Keys a delta overwrites count twice, but the encoder writes a full
+ * snapshot once the deltas since the last one outweigh it, so the bound stays within about
+ * twice the true size.
+ */
+export function estimateMaterializedSizes(rows: readonly StoredSize[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const row of [...rows].sort((a, b) => a.seq - b.seq)) out.set(row.seq, row.encoding === "full" ? row.bytes : (out.get(row.base_seq) ?? 0) + row.bytes);
+  return out;
+}
+
 /** A new state: `base` (left unchanged) with a delta row's state (JSON {@link StateDelta}) applied. */
 function withStateDelta(base: State, deltaJson: string): State {
   const state: State = {};

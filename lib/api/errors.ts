@@ -15,6 +15,7 @@ export type ApiErrorCode =
   | "bad_state"
   | "payload_too_large"
   | "invalid_graph"
+  | "too_large"
   | "internal";
 
 interface CodeInfo {
@@ -34,6 +35,7 @@ export const API_ERRORS: Record<ApiErrorCode, CodeInfo> = {
   bad_state: { status: 409, message: "the object is not in a state that allows this" },
   payload_too_large: { status: 413, message: "the request body is too large" },
   invalid_graph: { status: 422, message: "the graph is not valid" },
+  too_large: { status: 422, message: "the answer would be larger than one response carries" },
   internal: { status: 500, message: "internal error" },
 };
 

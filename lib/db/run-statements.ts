@@ -115,6 +115,9 @@ export function prepareRunStatements(db: Database.Database) {
     selectCheckpointRange: db.prepare(`${CHECKPOINTS} WHERE ${inRun(RUN_NUM, "", "@from", "@to")} ORDER BY seq`),
     selectCheckpoints: db.prepare(`${CHECKPOINTS} WHERE ${inRun(RUN_NUM)} ORDER BY seq`),
     selectCheckpointStates: db.prepare(`SELECT seq, encoding, base_seq, state FROM checkpoints WHERE ${inRun(RUN_NUM)} ORDER BY seq`),
+    selectCheckpointSizes: db.prepare(
+      `SELECT seq, encoding, base_seq, length(CAST(state AS BLOB)) AS state_bytes, length(CAST(state AS BLOB)) + length(CAST(completed AS BLOB)) + length(CAST(queue AS BLOB)) AS record_bytes FROM checkpoints WHERE ${inRun(RUN_NUM)} ORDER BY seq`,
+    ),
     selectCheckpointHeads: db.prepare(`SELECT seq, step_name, created_at FROM checkpoints WHERE ${inRun(RUN_NUM)} ORDER BY seq`),
     selectEvents: db.prepare(`${EVENTS} WHERE ${inRun(RUN_NUM)} AND seq > @after ORDER BY seq`),
   };

@@ -13,7 +13,7 @@ import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { graphSchema, type Graph } from "../../engine/graph/schema";
 import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunStore, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
-import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
+import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type CheckpointEncoding, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { GroupCommit } from "./group-commit";
 import { checkpointFromRow, checkpointToRow, epochMs, eventFromRow, runFromRow, runPatchColumns, runPatchSql, sqlTime, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
@@ -331,6 +331,11 @@ export class SqliteRunStore implements RunStore {
     return materializeStates(this.sql.selectCheckpointStates.all({ run_id: runId }) as EncodedState[]);
   }
 
+  /** Each checkpoint's chain link and stored bytes: of its state, and of its state, `completed` and queue. */
+  checkpointSizes(runId: string): CheckpointSize[] {
+    return this.sql.selectCheckpointSizes.all({ run_id: runId }) as CheckpointSize[];
+  }
+
   /** The run's checkpoints without their contents (nothing decoded): what a list of them shows. */
   listCheckpointHeads(runId: string): { seq: number; step_name: string; created_at: number }[] {
     return (this.sql.selectCheckpointHeads.all({ run_id: runId }) as { seq: number; step_name: string; created_at: string }[]).map((r) => ({ ...r, created_at: epochMs(r.created_at) as number }));
@@ -352,6 +357,15 @@ export class SqliteRunStore implements RunStore {
     const chain = checkpointChain(seq, (s) => bySeq.get(s));
     return chain ? materialize(chain) : null;
   }
+}
+
+/** A checkpoint's chain link and stored bytes (see `SqliteRunStore.checkpointSizes`). */
+export interface CheckpointSize {
+  seq: number;
+  encoding: CheckpointEncoding;
+  base_seq: number;
+  state_bytes: number;
+  record_bytes: number;
 }
 
 const NONE: ReadonlySet<number> = new Set();

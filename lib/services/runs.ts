@@ -5,7 +5,7 @@ import "server-only";
  * one transaction, and drives the run in the background under this process's lease.
  */
 import type { CheckpointRecord, RunOptions, RunRecord, RunStatus, StepRecord } from "@/engine/ports";
-import { materializeStates, type EncodedState } from "@/engine/store/checkpoint-codec";
+import { estimateMaterializedSizes, materializeStates, type EncodedState } from "@/engine/store/checkpoint-codec";
 import { publicState } from "@/engine/run/state";
 import { hasErrors } from "@/engine/validate";
 import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
@@ -92,19 +92,66 @@ function pendingRun(id: string, workflowId: string, version: number, t: TriggerI
 }
 
 /**
+ * The most step-input JSON one answer carries (an estimate from the stored checkpoints,
+ * see `estimateMaterializedSizes`). Each input is a full state snapshot, so a long run whose
+ * state grows with it has inputs quadratic in its length: 2,000 steps of a chain that keeps
+ * every reply add up to 200 MB, and building that answer stalled the server for seconds.
+ */
+export const RUN_ANSWER_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
  * The run whole, with its steps (inputs materialized once per checkpoint) and spend.
  * `stepInputs: false` leaves the step inputs out (`input: null`): each is a full state
- * snapshot, so for runs of thousands of steps they dominate the answer's size. `watch`
- * (a waiting trigger's, see `SqliteRunStore.watch`) supplies the steps and checkpoint
- * states this thread's store committed, used instead of reading them back while current.
+ * snapshot, so for runs of thousands of steps they dominate the answer's size. Inputs that
+ * would add up to more than {@link RUN_ANSWER_LIMIT_BYTES} are refused (`oversized:
+ * "fail"`, a read: 422 naming the way round) or left out with `step_inputs_omitted: true`
+ * (`"omit"`, the answer to a command that has already happened). `watch` (a waiting
+ * trigger's, see `SqliteRunStore.watch`) supplies the steps and checkpoint states this
+ * thread's store committed, used instead of reading them back while current.
  */
-export async function getRun({ id, stepInputs: withInputs = true, watch }: { id: string; stepInputs?: boolean | undefined; watch?: RunWatch | null }): Promise<RunDto> {
+export async function getRun({
+  id,
+  stepInputs: withInputs = true,
+  oversized = "omit",
+  watch,
+}: {
+  id: string;
+  stepInputs?: boolean | undefined;
+  oversized?: "fail" | "omit";
+  watch?: RunWatch | null;
+}): Promise<RunDto & { step_inputs_omitted?: true }> {
   const found = findRunWithWorkflow(id);
   if (!found) throw notFound("run not found");
   const watched = watch?.read() ?? null;
   const steps = watched ? watched.steps : await runReads().listSteps(id);
-  const inputs = withInputs ? await stepInputs(id, steps, watched?.states) : new Map<number, Record<string, unknown>>();
-  return toRunDto(found.run, found.workflow_name, steps, (s) => inputs.get(s.input_checkpoint) ?? null);
+  let inputs = new Map<number, Record<string, unknown>>();
+  let omitted = false;
+  if (withInputs && steps.length > 0) {
+    const bytes = inputBytes(id, steps, watched?.states);
+    if (bytes > RUN_ANSWER_LIMIT_BYTES) {
+      if (oversized === "fail") {
+        throw new ApiError(
+          "too_large",
+          `this run's step inputs add up to about ${Math.round(bytes / 2 ** 20)} MB, more than one answer carries (${RUN_ANSWER_LIMIT_BYTES / 2 ** 20} MB): ask with ?step_inputs=false and read a step's input at /api/runs/${id}/steps/{step_id}`,
+          { estimated_bytes: bytes, limit_bytes: RUN_ANSWER_LIMIT_BYTES },
+        );
+      }
+      omitted = true;
+    } else inputs = await stepInputs(id, steps, watched?.states);
+  }
+  const dto = toRunDto(found.run, found.workflow_name, steps, (s) => inputs.get(s.input_checkpoint) ?? null);
+  return omitted ? { ...dto, step_inputs_omitted: true } : dto;
+}
+
+/** An upper bound on the JSON of the steps' distinct input states, from stored sizes only. */
+function inputBytes(runId: string, steps: StepRecord[], committed?: readonly EncodedState[]): number {
+  const rows = committed
+    ? committed.map((r) => ({ seq: r.seq, encoding: r.encoding, base_seq: r.base_seq, bytes: r.state.length }))
+    : runReads().checkpointSizes(runId).map((r) => ({ seq: r.seq, encoding: r.encoding, base_seq: r.base_seq, bytes: r.state_bytes }));
+  const sizes = estimateMaterializedSizes(rows);
+  let total = 0;
+  for (const seq of new Set(steps.map((s) => s.input_checkpoint))) total += sizes.get(seq) ?? 0;
+  return total;
 }
 
 /**
@@ -113,7 +160,6 @@ export async function getRun({ id, stepInputs: withInputs = true, watch }: { id:
  */
 async function stepInputs(runId: string, steps: StepRecord[], committed?: readonly EncodedState[]): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>();
-  if (steps.length === 0) return out;
   const states = committed ? materializeStates(committed) : await runReads().listCheckpointStates(runId);
   for (const { input_checkpoint: seq } of steps) {
     const state = states.get(seq);
@@ -157,6 +203,16 @@ const checkpointDto = (cp: CheckpointRecord) => ({
 export async function listRunCheckpoints({ id, state = true }: { id: string; state?: boolean }) {
   requireRunRecord(id);
   if (!state) return { items: runReads().listCheckpointHeads(id).map((cp) => ({ ...cp, created_at: new Date(cp.created_at).toISOString() })) };
+  const sizes = estimateMaterializedSizes(runReads().checkpointSizes(id).map((r) => ({ seq: r.seq, encoding: r.encoding, base_seq: r.base_seq, bytes: r.record_bytes })));
+  let bytes = 0;
+  for (const b of sizes.values()) bytes += b;
+  if (bytes > RUN_ANSWER_LIMIT_BYTES) {
+    throw new ApiError(
+      "too_large",
+      `this run's checkpoints add up to about ${Math.round(bytes / 2 ** 20)} MB, more than one answer carries (${RUN_ANSWER_LIMIT_BYTES / 2 ** 20} MB): list them with ?state=false and read one at /api/runs/${id}/checkpoints/{seq}`,
+      { estimated_bytes: bytes, limit_bytes: RUN_ANSWER_LIMIT_BYTES },
+    );
+  }
   return { items: (await runReads().listCheckpoints(id)).map(checkpointDto) };
 }
 

@@ -247,6 +247,49 @@ describe("reading runs", () => {
     expect(cancelled.body.steps.every((s) => s.input === null)).toBe(true);
   });
 
+  it("refuses a whole run whose step inputs are too large to answer, leaves them out of a command's answer, and serves the lean forms", async () => {
+    // A 900 KB input stays in the state, so each of the 90 steps' input snapshots carries it: ~81 MB in all.
+    const wf = await workflow({
+      nodes: Array.from({ length: 90 }, (_, i) => ({ id: `t${i}`, type: "tool", position: { x: i * 200, y: 0 }, config: { tool: "set", params: { [`k${i}`]: i } } })),
+      edges: Array.from({ length: 89 }, (_, i) => ({ id: `e${i}`, source: `t${i}`, target: `t${i + 1}` })),
+    });
+    const blob = "x".repeat(900_000);
+    const waited = await api.post<Run & { step_inputs_omitted?: boolean }>(`/api/workflows/${wf}/runs?wait=30000`, { input: { blob } });
+    expect(waited.status).toBe(201);
+    expect(waited.body.status).toBe("completed");
+    expect(waited.body.step_inputs_omitted).toBe(true);
+    expect(waited.body.steps).toHaveLength(90);
+    expect(waited.body.steps.every((s) => s.input === null)).toBe(true);
+    const id = waited.body.id;
+
+    const whole = await api.get<ErrorBody>(`/api/runs/${id}`);
+    expect(whole.status).toBe(422);
+    expect(whole.body.error.code).toBe("too_large");
+    expect(whole.body.error.message).toContain("?step_inputs=false");
+    expect(whole.body.error.details?.estimated_bytes).toBeGreaterThan(whole.body.error.details?.limit_bytes as number);
+    const lean = await api.get<Run & { step_inputs_omitted?: boolean }>(`/api/runs/${id}?step_inputs=false`);
+    expect(lean.status).toBe(200);
+    expect(lean.body.steps).toHaveLength(90);
+    expect(lean.body).not.toHaveProperty("step_inputs_omitted");
+    const last = lean.body.steps[89];
+    const one = await api.get<Step>(`/api/runs/${id}/steps/${last.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.input).toHaveProperty("blob", blob);
+    expect(one.body.input).toHaveProperty("t88"); // the step before it wrote its output
+
+    const cps = await api.get<ErrorBody>(`/api/runs/${id}/checkpoints`);
+    expect(cps.status).toBe(422);
+    expect(cps.body.error.code).toBe("too_large");
+    expect(cps.body.error.message).toContain("?state=false");
+    const heads = await api.get<{ items: { seq: number }[] }>(`/api/runs/${id}/checkpoints?state=false`);
+    expect(heads.body.items).toHaveLength(91);
+
+    // A run of ordinary size is answered whole, with no such flag.
+    const small = await api.post<Run>(`/api/workflows/${await workflow(twoNodeGraph())}/runs?wait=10000`, { input: { ticket: "small" } });
+    expect(small.body).not.toHaveProperty("step_inputs_omitted");
+    expect(small.body.steps[0].input).toMatchObject({ ticket: "small" });
+  });
+
   it("serves checkpoints with public state for time travel", async () => {
     const wf = await workflow(twoNodeGraph());
     const { body } = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "cp" } });
