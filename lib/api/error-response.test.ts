@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
+import Database from "better-sqlite3";
 import { EngineError } from "@/engine/errors";
+import { toWireError } from "@/lib/runtime/host/dispatch";
+import { fromWire } from "@/lib/services/run-commands";
 import { ApiError } from "./errors";
 import { errorResponse, withErrors } from "./error-response";
 import { parseId, parseVersionNumber } from "./params";
@@ -14,6 +17,35 @@ describe("errorResponse", () => {
   it("maps engine misuse errors", async () => {
     expect(errorResponse(new EngineError("not_found")).status).toBe(404);
     expect(errorResponse(new EngineError("invalid_graph")).status).toBe(422);
+  });
+
+  it("answers SQLite's storage failures as such, also once they have crossed from the engine thread", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // A real SQLITE_FULL: a database not allowed to grow past its pages.
+    const conn = new Database(":memory:");
+    conn.exec("CREATE TABLE t (v TEXT)");
+    conn.pragma(`max_page_count = ${conn.pragma("page_count", { simple: true }) as number}`);
+    let full: unknown;
+    try {
+      conn.prepare("INSERT INTO t VALUES (?)").run("x".repeat(100_000));
+    } catch (err) {
+      full = err;
+    }
+    conn.close();
+    expect((full as { code: string }).code).toBe("SQLITE_FULL");
+    for (const err of [full, fromWire(toWireError(full))]) {
+      const res = errorResponse(err);
+      expect(res.status).toBe(507);
+      expect((await res.json()).error).toEqual({ code: "storage_full", message: expect.stringContaining("disk is full") });
+    }
+    const busy = Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY_SNAPSHOT" });
+    const res = errorResponse(busy);
+    expect([res.status, res.headers.get("retry-after"), (await res.json()).error.code]).toEqual([503, "1", "storage_busy"]);
+    expect(errorResponse(Object.assign(new Error("x"), { code: "SQLITE_READONLY_DBMOVED" })).status).toBe(503);
+    // Codes that only share a prefix, and other errors, stay internal.
+    expect(errorResponse(Object.assign(new Error("x"), { code: "SQLITE_FULLISH" })).status).toBe(500);
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
   });
 
   it("hides unexpected errors behind a generic 500 and logs them", async () => {

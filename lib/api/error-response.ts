@@ -8,6 +8,24 @@ const ENGINE_TO_API: Partial<Record<EngineErrorCode, ApiErrorCode>> = {
   invalid_graph: "invalid_graph",
 };
 
+/**
+ * SQLite result codes (extended ones included, by prefix) that mean the storage failed, not
+ * the request: the transaction rolled back, so nothing was written, and the client is told
+ * which condition to fix or wait out instead of a bare 500.
+ */
+const STORAGE_ERRORS: [prefix: string, code: ApiErrorCode][] = [
+  ["SQLITE_FULL", "storage_full"],
+  ["SQLITE_BUSY", "storage_busy"],
+  ["SQLITE_LOCKED", "storage_busy"],
+  ["SQLITE_READONLY", "storage_read_only"],
+];
+
+function storageError(err: unknown): ApiErrorCode | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return null;
+  return STORAGE_ERRORS.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`))?.[1] ?? null;
+}
+
 /** The JSON error body every route returns: `{error:{code,message,details?}}`. */
 export function errorBody(code: ApiErrorCode, message: string, details?: Record<string, unknown>) {
   return { error: details ? { code, message, details } : { code, message } };
@@ -27,6 +45,12 @@ export function errorResponse(err: unknown): Response {
   if (err instanceof EngineError && ENGINE_TO_API[err.code]) {
     const code = ENGINE_TO_API[err.code] as ApiErrorCode;
     return Response.json(errorBody(code, err.message), { status: API_ERRORS[code].status });
+  }
+  const storage = storageError(err);
+  if (storage) {
+    console.error(`storage error in route handler: ${(err as Error).message} (${(err as { code: string }).code})`);
+    const headers = storage === "storage_full" ? undefined : { "retry-after": "1" };
+    return Response.json(errorBody(storage, API_ERRORS[storage].message), { status: API_ERRORS[storage].status, headers });
   }
   console.error("unexpected error in route handler", err);
   return Response.json(errorBody("internal", API_ERRORS.internal.message), { status: 500 });

@@ -16,6 +16,9 @@ export type ApiErrorCode =
   | "payload_too_large"
   | "invalid_graph"
   | "too_large"
+  | "storage_full"
+  | "storage_busy"
+  | "storage_read_only"
   | "internal";
 
 interface CodeInfo {
@@ -36,6 +39,9 @@ export const API_ERRORS: Record<ApiErrorCode, CodeInfo> = {
   payload_too_large: { status: 413, message: "the request body is too large" },
   invalid_graph: { status: 422, message: "the graph is not valid" },
   too_large: { status: 422, message: "the answer would be larger than one response carries" },
+  storage_full: { status: 507, message: "the database's disk is full: nothing was written; free space on the server and retry" },
+  storage_busy: { status: 503, message: "the database is busy (another process holds its lock): nothing was written; retry" },
+  storage_read_only: { status: 503, message: "the database cannot be written (a read-only file or directory): nothing was written" },
   internal: { status: 500, message: "internal error" },
 };
 
