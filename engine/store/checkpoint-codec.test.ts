@@ -173,7 +173,7 @@ describe("estimateMaterializedSizes", () => {
     }
     const enc = encodeAll(writes, 16);
     const rows = [...enc.rows.values()];
-    const sizes = estimateMaterializedSizes(rows.map((r) => ({ seq: r.seq, encoding: r.encoding, base_seq: r.base_seq, bytes: r.state.length })));
+    const sizes = estimateMaterializedSizes(rows, (r) => r.state.length);
     const actual = materializeStates(rows);
     expect(sizes.size).toBe(300);
     for (const [seq, bytes] of sizes) {

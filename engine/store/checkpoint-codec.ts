@@ -229,24 +229,19 @@ export function materializeStates(rows: readonly EncodedState[]): Map<number, St
   return done;
 }
 
-/** A stored checkpoint's chain link and the bytes of its stored text (of whichever columns are counted). */
-export interface StoredSize {
-  seq: number;
-  encoding: CheckpointEncoding;
-  base_seq: number;
-  bytes: number;
-}
+/** A stored checkpoint's place in its delta chain. */
+export type ChainLink = Pick<EncodedCheckpoint, "seq" | "encoding" | "base_seq">;
 
 /**
  * An upper bound on each checkpoint's materialized size (bytes of JSON) from its stored
- * size, without decoding anything: a full snapshot is its own size, a delta its base's
- * estimate plus its own. Keys a delta overwrites count twice, but the encoder writes a full
- * snapshot once the deltas since the last one outweigh it, so the bound stays within about
- * twice the true size.
+ * size (`bytes`: of whichever columns are counted), without decoding anything: a full
+ * snapshot is its own size, a delta its base's estimate plus its own. Keys a delta
+ * overwrites count twice, but the encoder writes a full snapshot once the deltas since the
+ * last one outweigh it, so the bound stays within about twice the true size.
  */
-export function estimateMaterializedSizes(rows: readonly StoredSize[]): Map<number, number> {
+export function estimateMaterializedSizes<R extends ChainLink>(rows: readonly R[], bytes: (row: R) => number): Map<number, number> {
   const out = new Map<number, number>();
-  for (const row of [...rows].sort((a, b) => a.seq - b.seq)) out.set(row.seq, row.encoding === "full" ? row.bytes : (out.get(row.base_seq) ?? 0) + row.bytes);
+  for (const row of [...rows].sort((a, b) => a.seq - b.seq)) out.set(row.seq, row.encoding === "full" ? bytes(row) : (out.get(row.base_seq) ?? 0) + bytes(row));
   return out;
 }
 

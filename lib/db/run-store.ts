@@ -13,7 +13,7 @@ import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { graphSchema, type Graph } from "../../engine/graph/schema";
 import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunStore, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
-import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type CheckpointEncoding, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
+import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type ChainLink, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { GroupCommit } from "./group-commit";
 import { checkpointFromRow, checkpointToRow, epochMs, eventFromRow, runFromRow, runPatchColumns, runPatchSql, sqlTime, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
@@ -360,10 +360,7 @@ export class SqliteRunStore implements RunStore {
 }
 
 /** A checkpoint's chain link and stored bytes (see `SqliteRunStore.checkpointSizes`). */
-export interface CheckpointSize {
-  seq: number;
-  encoding: CheckpointEncoding;
-  base_seq: number;
+export interface CheckpointSize extends ChainLink {
   state_bytes: number;
   record_bytes: number;
 }

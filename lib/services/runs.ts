@@ -129,13 +129,7 @@ export async function getRun({
   if (withInputs && steps.length > 0) {
     const bytes = inputBytes(id, steps, watched?.states);
     if (bytes > RUN_ANSWER_LIMIT_BYTES) {
-      if (oversized === "fail") {
-        throw new ApiError(
-          "too_large",
-          `this run's step inputs add up to about ${Math.round(bytes / 2 ** 20)} MB, more than one answer carries (${RUN_ANSWER_LIMIT_BYTES / 2 ** 20} MB): ask with ?step_inputs=false and read a step's input at /api/runs/${id}/steps/{step_id}`,
-          { estimated_bytes: bytes, limit_bytes: RUN_ANSWER_LIMIT_BYTES },
-        );
-      }
+      if (oversized === "fail") throw tooLarge("step inputs", bytes, `ask with ?step_inputs=false and read a step's input at /api/runs/${id}/steps/{step_id}`);
       omitted = true;
     } else inputs = await stepInputs(id, steps, watched?.states);
   }
@@ -145,13 +139,19 @@ export async function getRun({
 
 /** An upper bound on the JSON of the steps' distinct input states, from stored sizes only. */
 function inputBytes(runId: string, steps: StepRecord[], committed?: readonly EncodedState[]): number {
-  const rows = committed
-    ? committed.map((r) => ({ seq: r.seq, encoding: r.encoding, base_seq: r.base_seq, bytes: r.state.length }))
-    : runReads().checkpointSizes(runId).map((r) => ({ seq: r.seq, encoding: r.encoding, base_seq: r.base_seq, bytes: r.state_bytes }));
-  const sizes = estimateMaterializedSizes(rows);
+  const sizes = committed ? estimateMaterializedSizes(committed, (r) => r.state.length) : estimateMaterializedSizes(runReads().checkpointSizes(runId), (r) => r.state_bytes);
   let total = 0;
   for (const seq of new Set(steps.map((s) => s.input_checkpoint))) total += sizes.get(seq) ?? 0;
   return total;
+}
+
+/** The 422 for an answer over {@link RUN_ANSWER_LIMIT_BYTES}, naming the lean request that gets the rest. */
+function tooLarge(what: string, bytes: number, leanRequest: string): ApiError {
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  return new ApiError("too_large", `this run's ${what} add up to about ${mb(bytes)} MB, more than one answer carries (${mb(RUN_ANSWER_LIMIT_BYTES)} MB): ${leanRequest}`, {
+    estimated_bytes: bytes,
+    limit_bytes: RUN_ANSWER_LIMIT_BYTES,
+  });
 }
 
 /**
@@ -203,16 +203,9 @@ const checkpointDto = (cp: CheckpointRecord) => ({
 export async function listRunCheckpoints({ id, state = true }: { id: string; state?: boolean }) {
   requireRunRecord(id);
   if (!state) return { items: runReads().listCheckpointHeads(id).map((cp) => ({ ...cp, created_at: new Date(cp.created_at).toISOString() })) };
-  const sizes = estimateMaterializedSizes(runReads().checkpointSizes(id).map((r) => ({ seq: r.seq, encoding: r.encoding, base_seq: r.base_seq, bytes: r.record_bytes })));
   let bytes = 0;
-  for (const b of sizes.values()) bytes += b;
-  if (bytes > RUN_ANSWER_LIMIT_BYTES) {
-    throw new ApiError(
-      "too_large",
-      `this run's checkpoints add up to about ${Math.round(bytes / 2 ** 20)} MB, more than one answer carries (${RUN_ANSWER_LIMIT_BYTES / 2 ** 20} MB): list them with ?state=false and read one at /api/runs/${id}/checkpoints/{seq}`,
-      { estimated_bytes: bytes, limit_bytes: RUN_ANSWER_LIMIT_BYTES },
-    );
-  }
+  for (const b of estimateMaterializedSizes(runReads().checkpointSizes(id), (r) => r.record_bytes).values()) bytes += b;
+  if (bytes > RUN_ANSWER_LIMIT_BYTES) throw tooLarge("checkpoints", bytes, `list them with ?state=false and read one at /api/runs/${id}/checkpoints/{seq}`);
   return { items: (await runReads().listCheckpoints(id)).map(checkpointDto) };
 }
 
