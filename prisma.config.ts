@@ -8,7 +8,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 loadEnvConfig(process.cwd());
 
 // Same rule as lib/db/location.ts: DATABASE_URL=file:<path>, else ./data/switchyard.db.
-const raw = process.env.DATABASE_URL?.replace(/^file:/, "") ?? "./data/switchyard.db";
+const raw = process.env.DATABASE_URL?.replace(/^file:/i, "").replace(/\?.*$/, "") ?? "./data/switchyard.db";
 const dbFile = path.resolve(process.cwd(), raw);
 
 export default defineConfig({

@@ -10,10 +10,9 @@ import { SERVER_NODE_OPTIONS } from "./server-node-options.mjs";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 env.NODE_OPTIONS = [SERVER_NODE_OPTIONS, process.env.NODE_OPTIONS].filter(Boolean).join(" ");
-env.DATABASE_URL ??= "file:./data/switchyard.db";
-const dbFile = path.resolve(root, env.DATABASE_URL.replace(/^file:/, ""));
+const dbFile = databaseFile(env.DATABASE_URL ?? "file:./data/switchyard.db");
 env.DATABASE_URL = `file:${dbFile}`;
-mkdirSync(path.dirname(dbFile), { recursive: true });
+ensureWritable(dbFile);
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 // Prisma's migrate needs the database to itself: against a file another server has open it
@@ -34,6 +33,33 @@ const host = env.HOST ?? "0.0.0.0";
 const server = spawn(bin("next"), ["start", "-H", host, "-p", port], { cwd: root, env, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+function fail(message) {
+  console.error(`switchyard: ${message}`);
+  process.exit(1);
+}
+
+/**
+ * The SQLite file a DATABASE_URL names: `file:<path>` (relative to the project; a `?query`
+ * is dropped) or a bare path. Any other scheme — `postgres://…` say — is refused, where it
+ * would otherwise become a file of that name.
+ */
+function databaseFile(url) {
+  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(url)?.[1];
+  if (scheme && scheme.toLowerCase() !== "file") fail(`DATABASE_URL must name a SQLite file (file:<path>); "${scheme}:" databases are not supported`);
+  return path.resolve(root, url.replace(/^file:/i, "").replace(/\?.*$/, ""));
+}
+
+/** Creates the database's directory and file if need be, and stops with the reason when it cannot. */
+function ensureWritable(file) {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    if (existsSync(file)) return;
+    new Database(file).close();
+  } catch (err) {
+    fail(`cannot create the database at ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
 
 /** The migrations in prisma/migrations that the database has not applied (all of them for a new file). */
 function pendingMigrations(file) {

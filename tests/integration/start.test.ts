@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -28,10 +28,10 @@ async function freePort(): Promise<number> {
 }
 
 /** `npm start` (scripts/start.mjs) as a user runs it; resolves with its output once it serves or exits. */
-function npmStart(dbFile: string, port: number): Promise<{ serving: boolean; output: string }> {
+function npmStart(dbFile: string, port: number, databaseUrl = `file:${dbFile}`): Promise<{ serving: boolean; output: string; code?: number | null }> {
   const proc = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: `file:${dbFile}`, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   second = proc;
@@ -47,9 +47,9 @@ function npmStart(dbFile: string, port: number): Promise<{ serving: boolean; out
         resolve({ serving: ok, output });
       }
     }, 200);
-    proc.on("exit", () => {
+    proc.on("exit", (code) => {
       clearInterval(poll);
-      resolve({ serving: false, output });
+      resolve({ serving: false, output, code });
     });
   });
 }
@@ -82,5 +82,35 @@ describe("npm start", () => {
     const created = await fetch(`${live.baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Shared" }) });
     const { id } = (await created.json()) as { id: string };
     expect((await fetch(`http://127.0.0.1:${port}/api/workflows/${id}`)).status).toBe(200);
+  });
+
+  it("refuses a DATABASE_URL that names no SQLite file, and a place it cannot create one, saying which", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-start-"));
+    try {
+      const port = await freePort();
+      const postgres = await npmStart("", port, "postgres://user@localhost/switchyard");
+      expect(postgres.serving).toBe(false);
+      expect(postgres.code).toBe(1);
+      expect(postgres.output).toContain('DATABASE_URL must name a SQLite file (file:<path>); "postgres:" databases are not supported');
+      expect(readdirSync(ROOT).filter((name) => name.startsWith("postgres"))).toEqual([]);
+
+      // A path through a regular file can never be created (whoever runs the test).
+      writeFileSync(path.join(dir, "plain-file"), "x");
+      const blocked = path.join(dir, "plain-file", "db", "switchyard.db");
+      const refused = await npmStart(blocked, port);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain(`switchyard: cannot create the database at ${blocked}`);
+      expect(refused.output).not.toMatch(/\n\s+at /); // no stack trace
+
+      // A Prisma-style query string is not part of the file's name.
+      const file = path.join(dir, "q.db");
+      const started = await npmStart(file, port, `file:${file}?connection_limit=1`);
+      expect(started.serving, started.output).toBe(true);
+      expect(started.output).toContain(`database ready at ${file}\n`);
+      second?.kill("SIGTERM");
+      await new Promise((resolve) => second?.once("exit", resolve));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
