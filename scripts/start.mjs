@@ -4,12 +4,16 @@
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import Database from "better-sqlite3";
+import { createServer } from "node:net";
 import path from "node:path";
 import { SERVER_NODE_OPTIONS } from "./server-node-options.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 env.NODE_OPTIONS = [SERVER_NODE_OPTIONS, process.env.NODE_OPTIONS].filter(Boolean).join(" ");
+const port = env.PORT ?? "3000";
+const host = env.HOST ?? "0.0.0.0";
+await ensurePortFree(Number(port), host);
 const dbFile = databaseFile(env.DATABASE_URL ?? "file:./data/switchyard.db");
 env.DATABASE_URL = `file:${dbFile}`;
 ensureWritable(dbFile);
@@ -28,8 +32,6 @@ if (pendingMigrations(dbFile).length > 0) {
 }
 console.log(`switchyard: database ready at ${dbFile}`);
 
-const port = env.PORT ?? "3000";
-const host = env.HOST ?? "0.0.0.0";
 const server = spawn(bin("next"), ["start", "-H", host, "-p", port], { cwd: root, env, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
@@ -48,6 +50,16 @@ function databaseFile(url) {
   const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(url)?.[1];
   if (scheme && scheme.toLowerCase() !== "file") fail(`DATABASE_URL must name a SQLite file (file:<path>); "${scheme}:" databases are not supported`);
   return path.resolve(root, url.replace(/^file:/i, "").replace(/\?.*$/, ""));
+}
+
+/** Stops, naming the port, when something already listens there (before any migration runs). */
+async function ensurePortFree(portNumber, hostname) {
+  const probe = createServer();
+  const error = await new Promise((resolve) => {
+    probe.once("error", resolve);
+    probe.listen(portNumber, hostname, () => probe.close(() => resolve(null)));
+  });
+  if (error) fail(`cannot listen on ${hostname}:${portNumber}: ${error.code === "EADDRINUSE" ? "the port is in use (another server?); set PORT" : error.message}`);
 }
 
 /** Creates the database's directory and file if need be, and stops with the reason when it cannot. */

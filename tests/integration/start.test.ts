@@ -84,7 +84,7 @@ describe("npm start", () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/workflows/${id}`)).status).toBe(200);
   });
 
-  it("refuses a DATABASE_URL that names no SQLite file, and a place it cannot create one, saying which", async () => {
+  it("refuses a DATABASE_URL that names no SQLite file, a place it cannot create one, and a port in use, saying which", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-start-"));
     try {
       const port = await freePort();
@@ -101,6 +101,14 @@ describe("npm start", () => {
       expect(refused.code).toBe(1);
       expect(refused.output).toContain(`switchyard: cannot create the database at ${blocked}`);
       expect(refused.output).not.toMatch(/\n\s+at /); // no stack trace
+
+      // A port already served: said before anything else happens.
+      const busyPort = Number(new URL(live.baseUrl).port);
+      const fresh = path.join(dir, "never.db");
+      const taken = await npmStart(fresh, busyPort);
+      expect(taken.code).toBe(1);
+      expect(taken.output).toContain(`switchyard: cannot listen on 127.0.0.1:${busyPort}: the port is in use (another server?); set PORT`);
+      expect(readdirSync(dir)).not.toContain("never.db");
 
       // A Prisma-style query string is not part of the file's name.
       const file = path.join(dir, "q.db");
