@@ -39,6 +39,9 @@ test("the spend page shows a workflow's cost, per node, and the runs behind a fi
   await expect(nodeRow.getByTestId("spend-cost")).toHaveText(usd(polish));
   const twinRow = page.getByTestId("spend-by-workflow").locator(`[data-key="${twin.id}"]`);
   await expect(twinRow).toContainText("1 run");
+  // The header counts the rows the list scrolls through.
+  const byWorkflow = page.getByTestId("spend-by-workflow");
+  await expect(byWorkflow.getByTestId("spend-group-count")).toHaveText(String(await byWorkflow.getByTestId("spend-row").count()));
   await expect(workflowRow.getByTestId("spend-label-hint")).toHaveText(new RegExp(`^${wf.id.slice(0, 6)}`));
   await expect(twinRow.getByTestId("spend-label-hint")).toHaveText(new RegExp(`^${twin.id.slice(0, 6)}`));
   await expect(nodeRow.getByTestId("spend-label-hint")).toHaveText(new RegExp(`^${wf.id.slice(0, 6)}`));

@@ -64,7 +64,8 @@ export function SpendDashboard() {
       <div className="grid grid-cols-3 gap-4">
         <SpendTable title="Per workflow" groups={report?.by_workflow ?? []} selected={sel("workflow")} onSelect={pick("workflow")} testId="spend-by-workflow" />
         <SpendTable title="Per model" groups={report?.by_model ?? []} selected={sel("model")} onSelect={pick("model")} testId="spend-by-model" />
-        <SpendTable title="Per node" groups={report?.by_node ?? []} selected={sel("node")} onSelect={pick("node")} testId="spend-by-node" />
+        {/* The API sends the 200 costliest nodes (docs/api.md, GET /api/spend). */}
+        <SpendTable title="Per node" groups={report?.by_node ?? []} cap={200} selected={sel("node")} onSelect={pick("node")} testId="spend-by-node" />
       </div>
       {slice ? <SpendRuns period={period} slice={slice} /> : <p className="text-xs text-slate-500">Click a figure to list the runs behind it.</p>}
     </div>

@@ -4,12 +4,35 @@ import type { SpendGroup } from "@/lib/client/run-types";
 import { labelHints } from "./labels";
 
 /** One breakdown (per workflow, model or node) with a share bar; a row opens its runs. */
-export function SpendTable({ title, groups, selected, onSelect, testId }: { title: string; groups: SpendGroup[]; selected: string | null; onSelect: (g: SpendGroup) => void; testId: string }) {
+export function SpendTable({
+  title,
+  groups,
+  cap,
+  selected,
+  onSelect,
+  testId,
+}: {
+  title: string;
+  groups: SpendGroup[];
+  /** The most lines the API sends for this breakdown, if it keeps only the costliest. */
+  cap?: number;
+  selected: string | null;
+  onSelect: (g: SpendGroup) => void;
+  testId: string;
+}) {
   const max = Math.max(...groups.map((g) => g.cost_usd), 0) || 1;
   const hints = labelHints(groups);
   return (
     <section className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid={testId}>
-      <h2 className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-[10px] font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+      <h2 className="flex justify-between border-b border-slate-200 bg-slate-50 px-3 py-2 text-[10px] font-semibold tracking-wide text-slate-500 uppercase">
+        {title}
+        {/* The list scrolls past its first rows: say how many there are. */}
+        {groups.length > 0 && (
+          <span className="font-mono font-normal tracking-normal normal-case" data-testid="spend-group-count">
+            {cap !== undefined && groups.length >= cap ? `top ${cap}` : groups.length}
+          </span>
+        )}
+      </h2>
       {groups.length === 0 ? (
         <p className="p-4 text-xs text-slate-400">Nothing spent.</p>
       ) : (
