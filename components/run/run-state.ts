@@ -182,7 +182,7 @@ export function barOf(step: StepView, axisStart: number, now: number): { offset:
   const s = ms(step.started_at);
   if (!Number.isFinite(s)) return null;
   const f = ms(step.finished_at);
-  const e = Number.isFinite(f) ? f : step.status === "running" || step.status === "waiting" ? now : s;
+  const e = Number.isFinite(f) ? f : growsWithClock(step) ? now : s;
   return { offset: Math.max(0, s - axisStart), length: Math.max(0, e - s) };
 }
 

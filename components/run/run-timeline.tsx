@@ -17,8 +17,8 @@ const AXIS_TICKS = [
 /**
  * The Gantt of a run: one row per step in seq order on one shared time axis. The axis span is
  * a CSS variable the bars divide by, and only steps still growing see the clock: while a run
- * is live its axis ends at "now", and a tick re-renders the header and the running rows, not
- * a thousand settled ones.
+ * is live, a tick re-renders the header and the running rows, not a thousand settled ones,
+ * and a rescale of the axis (see `timeAxis`) is one style change.
  */
 export function RunTimeline({
   run,
