@@ -5,6 +5,7 @@
 import { errorMessage, NodeError } from "../errors";
 import type { NodeResult, Prepared, RunContext } from "../nodes/types";
 import type { Clock } from "../ports";
+import { storableIssue } from "./storable";
 
 export interface RetryPolicy {
   /** Delay before the first retry; doubles per attempt. */
@@ -73,12 +74,29 @@ async function raceAbort(prepared: Prepared, ctx: RunContext): Promise<NodeResul
     signal.addEventListener("abort", onAbort, { once: true });
   });
   try {
-    return await Promise.race([prepared.run(ctx), aborted]);
+    return storable(await Promise.race([prepared.run(ctx), aborted]));
   } catch (err) {
     throw toNodeError(err, signal);
   } finally {
     signal.removeEventListener("abort", onAbort);
   }
+}
+
+/**
+ * The result, if its output and writes can be checkpointed; otherwise the attempt fails for
+ * good (the same input gives the same output) instead of failing the run's next commit.
+ */
+function storable(result: NodeResult): NodeResult {
+  let issue = storableIssue(result.output);
+  const writes = result.writes ?? {};
+  for (const key in writes) {
+    if (issue) break;
+    const written = storableIssue(writes[key]);
+    if (written) issue = { ...written, path: [key, ...written.path] };
+  }
+  if (!issue) return result;
+  const where = issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+  throw new NodeError("node_failed", `the node's output cannot be stored: ${issue.message}${where}`, { retryable: false });
 }
 
 /** Run attempts until one succeeds, an error is not retryable, retries run out, or the run aborts. */

@@ -109,6 +109,18 @@ describe("failure, retries, timeouts (SPEC §3)", () => {
     expect(probe.aborted).toEqual(["hang"]);
   });
 
+  it("fails a node whose output cannot be stored, instead of the run's next commit", async () => {
+    const h = harness();
+    const deep = "[".repeat(50_000) + "]".repeat(50_000);
+    const run = await h.run(graph([tool("p", "json_parse", { text: "{doc}" }, { retries: 3 }), agent("after")], "p>after"), { doc: deep });
+    const steps = await h.steps(run.id);
+    expect(run.status).toBe("failed");
+    expect(run.error_message).toMatch(/^node 'p' \(p\) failed: the node's output cannot be stored: nested deeper than 128 levels at 0\.0\.0/);
+    expect(steps.map((s) => [s.node_id, s.status, s.attempt])).toEqual([["p", "failed", 1]]);
+    const shallow = await h.run(graph([tool("p", "json_parse", { text: "{doc}" })]), { doc: "[".repeat(128) + "]".repeat(128) });
+    expect(shallow.status).toBe("completed");
+  });
+
   it("a runtime expression error fails the node with a readable message", async () => {
     const h = harness();
     const run = await h.run(graph([{ id: "c", type: "condition", config: { expression: "name < 3" } }]), { name: "bob" });

@@ -35,6 +35,17 @@ describe("parseJsonBody", () => {
     expect(issues.map((i) => i.path).sort()).toEqual(["items.0.n", "name"]);
   });
 
+  it("refuses nesting past the depth limit and __proto__ keys, naming the path", async () => {
+    const loose = z.object({ input: z.record(z.string(), z.unknown()) });
+    const deep = await failure(parseJsonBody(post(`{"input":{"a":${"[".repeat(50_000)}${"]".repeat(50_000)}}}`), loose));
+    expect(deep.code).toBe("invalid_body");
+    const [issue] = (deep.details as { issues: { path: string; message: string }[] }).issues;
+    expect(issue.message).toBe("nested deeper than 128 levels");
+    expect(issue.path.startsWith("input.a.0.0.")).toBe(true);
+    const proto = await failure(parseJsonBody(post('{"input":{"__proto__":{"admin":true}}}'), loose));
+    expect((proto.details as { issues: unknown[] }).issues).toEqual([{ path: "input.__proto__", message: 'the key "__proto__" is not allowed' }]);
+  });
+
   it("refuses a declared oversized body without reading it", async () => {
     const err = await failure(parseJsonBody(post("{}", { "content-length": "5000000" }), schema, { maxBytes: 1000 }));
     expect(err.code).toBe("payload_too_large");

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError } from "./errors";
+import { storableIssue } from "@/engine/run/storable";
 import { issuesOf } from "./zod-issues";
 
 /** Default request body limit (SPEC §10): 1 MiB. */
@@ -37,7 +38,8 @@ export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY
 
 /**
  * Parses a JSON body against a zod schema. Malformed JSON → 400 `invalid_json`; a shape
- * mismatch → 400 `invalid_body` with `details.issues` naming each path; over the limit → 413.
+ * mismatch, nesting too deep or a `__proto__` key (engine/run/storable.ts) → 400 `invalid_body`
+ * with `details.issues` naming each path; over the limit → 413.
  */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, options: BodyOptions = {}): Promise<z.infer<S>> {
   const text = await readBodyText(request, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
@@ -51,6 +53,8 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
       throw new ApiError("invalid_json", `the request body is not valid JSON: ${(err as Error).message}`);
     }
   }
+  const shape = storableIssue(value, { refuseProtoKey: true });
+  if (shape) throw new ApiError("invalid_body", undefined, { issues: [{ path: shape.path.join("."), message: shape.message }] });
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ApiError("invalid_body", undefined, { issues: issuesOf(parsed.error) });
   return parsed.data;

@@ -62,6 +62,30 @@ describe("bodies", () => {
     await refusedWithoutChange(() => api.post("/api/workflows", { name: "   " }), 400, "invalid_body");
   });
 
+  it("refuses bodies nested past the depth limit, and __proto__ keys, naming the path", async () => {
+    const deep = `{"input":{"doc":${"[".repeat(100_000)}${"]".repeat(100_000)}}}`;
+    const runs = `/api/workflows/${wfId}/runs?wait=2000`;
+    const body = await refusedWithoutChange(() => api.post(runs, deep), 400, "invalid_body");
+    const [issue] = body.error.details?.issues ?? [];
+    expect(issue.message).toBe("nested deeper than 128 levels");
+    expect(issue.path).toMatch(/^input\.doc\.0\.0\./);
+    const graph = JSON.stringify({ name: "deep", graph: { nodes: [{ id: "t", type: "tool", config: { tool: "set", params: { v: "DEEP" } } }], edges: [] } });
+    await refusedWithoutChange(() => api.post("/api/workflows", graph.replace('"DEEP"', "[".repeat(20_000) + "]".repeat(20_000))), 400, "invalid_body");
+    const proto = await refusedWithoutChange(() => api.post(runs, '{"input":{"__proto__":{"admin":true}}}'), 400, "invalid_body");
+    expect(proto.error.details?.issues).toEqual([{ path: "input.__proto__", message: 'the key "__proto__" is not allowed' }]);
+  });
+
+  it("fails a run whose node outputs a value too deep to store, and the run settles", async () => {
+    const graph = { nodes: [{ id: "p", type: "tool", config: { tool: "json_parse", params: { text: "{doc}" } } }], edges: [] };
+    const wf = (await api.post<{ id: string }>("/api/workflows", { name: "deep output", graph })).body.id;
+    const doc = "[".repeat(50_000) + "]".repeat(50_000);
+    const res = await api.post<{ status: string; error_message: string; steps: { status: string }[] }>(`/api/workflows/${wf}/runs?wait=5000`, { input: { doc } });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe("failed");
+    expect(res.body.error_message).toContain("the node's output cannot be stored: nested deeper than 128 levels");
+    expect(res.body.steps.map((s) => s.status)).toEqual(["failed"]);
+  });
+
   it("refuses a 5 MB body with 413 without storing anything", async () => {
     const huge = JSON.stringify({ name: "big", description: "x".repeat(5 * 1024 * 1024) });
     const pieces = Array.from({ length: Math.ceil(huge.length / 65536) }, (_, i) => huge.slice(i * 65536, (i + 1) * 65536));
