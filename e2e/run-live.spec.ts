@@ -133,9 +133,34 @@ test("a step's input and a checkpoint's state load when opened, from a run fetch
   await expect(items.last()).toContainText("gate:review");
   // The latest is shown first: everything before the gate completed.
   await expect(page.getByTestId("checkpoints")).toContainText("Completed so far: intake");
+  await expect(page.getByTestId("checkpoint-shown")).toHaveText(/^State at #\d+ gate:review$/);
   await expect(page.getByTestId("checkpoint-state")).toContainText("category");
   await items.first().click();
   await expect(page.getByTestId("checkpoints")).toContainText("Completed so far: none");
   await expect(page.getByTestId("checkpoint-state")).not.toContainText("category");
   await expect(page.getByTestId("checkpoint-state")).toContainText("paper jam");
+});
+
+test("a long run's checkpoints open on the latest, in view, with its completed nodes shortened", async ({ page, request }) => {
+  const count = 80;
+  const nodes = Array.from({ length: count }, (_, i) => ({ id: `n${i}`, type: "tool" as const, position: { x: i * 240, y: 0 }, config: { tool: "set", params: { [`v${i}`]: i } } }));
+  const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: `n${i}`, target: n.id }));
+  const { id } = await new Api(request).createWorkflow("Long chain", { nodes, edges });
+  const runId = await new RunApi(request).trigger(id, {});
+  const run = new RunTimelinePage(page);
+  await run.goto(runId);
+  await expect(run.status).toHaveText("completed");
+
+  await page.getByTestId("run-tab-checkpoints").click();
+  const latest = page.getByTestId("checkpoint-item").last();
+  await expect(latest).toHaveAttribute("aria-current", "true");
+  await expect(latest).toBeInViewport();
+  await expect(page.getByTestId("checkpoint-item").first()).not.toBeInViewport();
+  await expect(page.getByTestId("checkpoint-shown")).toHaveText(`State at #${count + 1} node:n${count - 1}`);
+  const completed = page.getByTestId("checkpoint-completed");
+  await expect(completed).toContainText(`Completed so far (${count}): … n50, n51`);
+  await expect(completed).not.toContainText("n49,");
+  await completed.getByRole("button", { name: "show all" }).click();
+  await expect(completed).toContainText("n0, n1, n2");
+  await expect(completed.getByRole("button")).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { getCheckpoint, listCheckpoints } from "@/lib/client/run-api";
 import type { CheckpointHead, CheckpointView } from "@/lib/client/run-types";
 import { JsonView } from "./json-view";
@@ -23,6 +23,17 @@ export function CheckpointsPanel({ runId, refreshKey }: { runId: string; refresh
     };
   }, [runId, refreshKey]);
   const seq = chosen ?? items?.[items.length - 1]?.seq ?? null;
+  const list = useRef<HTMLOListElement>(null);
+  // The latest checkpoint is chosen at first, at the bottom of a list that opens at its top:
+  // keep the chosen one in view (the list scrolls, not the page).
+  useLayoutEffect(() => {
+    const box = list.current;
+    const item = box?.querySelector<HTMLElement>("[aria-current='true']");
+    if (!box || !item) return;
+    if (item.offsetTop < box.scrollTop || item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = item.offsetTop - box.clientHeight / 2;
+    }
+  }, [seq, items]);
   useEffect(() => {
     if (seq === null) return;
     let live = true;
@@ -37,12 +48,13 @@ export function CheckpointsPanel({ runId, refreshKey }: { runId: string; refresh
   if (!items) return <p className="text-xs text-slate-400">Loading checkpoints…</p>;
   return (
     <div className="space-y-3" data-testid="checkpoints">
-      <ol className="max-h-56 space-y-0.5 overflow-y-auto">
+      <ol ref={list} className="relative max-h-56 space-y-0.5 overflow-y-auto" data-testid="checkpoint-list">
         {items.map((c) => (
           <li key={c.seq}>
             <button
               type="button"
               onClick={() => setChosen(c.seq)}
+              aria-current={c.seq === seq}
               data-testid="checkpoint-item"
               className={`flex w-full items-center justify-between rounded px-2 py-1 text-left text-xs ${c.seq === seq ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-50"}`}
             >
@@ -57,14 +69,38 @@ export function CheckpointsPanel({ runId, refreshKey }: { runId: string; refresh
       </ol>
       {shown && shown.seq === seq ? (
         <div className="space-y-2">
-          <p className="text-xs text-slate-500">
-            Completed so far: <span className="font-mono text-slate-700">{shown.completed.join(", ") || "none"}</span>
-          </p>
+          <h3 className="text-xs font-medium text-slate-700" data-testid="checkpoint-shown">
+            State at <span className="font-mono">#{shown.seq} {shown.step_name}</span>
+          </h3>
+          <CompletedNodes ids={shown.completed} key={shown.seq} />
           <JsonView value={shown.state} testId="checkpoint-state" />
         </div>
       ) : (
         seq !== null && <p className="text-xs text-slate-400">Loading checkpoint…</p>
       )}
     </div>
+  );
+}
+
+/** Past this many, the completed nodes are listed as a count and the latest few until asked for all. */
+const COMPLETED_SHOWN = 30;
+
+/** The nodes completed at a checkpoint, in completion order. */
+function CompletedNodes({ ids }: { ids: readonly string[] }) {
+  const [all, setAll] = useState(false);
+  const hidden = all ? 0 : Math.max(0, ids.length - COMPLETED_SHOWN);
+  return (
+    <p className="text-xs text-slate-500" data-testid="checkpoint-completed">
+      Completed so far{ids.length > COMPLETED_SHOWN ? ` (${ids.length.toLocaleString("en-US")})` : ""}:{" "}
+      <span className="font-mono text-slate-700">
+        {hidden > 0 && "… "}
+        {ids.slice(hidden).join(", ") || "none"}
+      </span>
+      {hidden > 0 && (
+        <button type="button" onClick={() => setAll(true)} className="ml-1 text-brand-700 hover:underline">
+          show all
+        </button>
+      )}
+    </p>
   );
 }
