@@ -23,6 +23,13 @@ describe("storableIssue", () => {
     expect(storableIssue(deep)?.path).toHaveLength(MAX_VALUE_DEPTH);
   });
 
+  it("refuses numbers JSON cannot hold", () => {
+    expect(storableIssue(JSON.parse('{"big":[1,1e309]}'))).toEqual({ path: ["big", 1], message: "Infinity has no JSON form (a number past ±1.8e308 reads as Infinity)" });
+    expect(storableIssue({ x: Number.NaN })?.path).toEqual(["x"]);
+    expect(storableIssue(-Infinity)?.message).toMatch(/^-Infinity has no JSON form/);
+    expect(storableIssue({ ok: [0, -1.5, 1e308, Number.MAX_SAFE_INTEGER] })).toBeNull();
+  });
+
   it("refuses bigints, and a __proto__ key only when asked", () => {
     expect(storableIssue({ n: [1, 2n] })).toEqual({ path: ["n", 1], message: "a bigint has no JSON form" });
     const proto = JSON.parse('{"a":{"__proto__":{"x":1}}}');

@@ -30,6 +30,7 @@ export function storableIssue(value: unknown, options: StorableOptions = {}): Va
 
 function walk(value: unknown, path: (string | number)[], depth: number, refuseProto: boolean): ValueIssue | null {
   if (typeof value === "bigint") return { path: [...path], message: "a bigint has no JSON form" };
+  if (typeof value === "number") return Number.isFinite(value) ? null : { path: [...path], message: `${value} has no JSON form (a number past ±1.8e308 reads as Infinity)` };
   if (value === null || typeof value !== "object") return null;
   if (depth >= MAX_VALUE_DEPTH) return { path: [...path], message: `nested deeper than ${MAX_VALUE_DEPTH} levels` };
   if (Array.isArray(value)) {
@@ -48,7 +49,7 @@ function walk(value: unknown, path: (string | number)[], depth: number, refusePr
 }
 
 function child(value: unknown, path: (string | number)[], key: string | number, depth: number, refuseProto: boolean): ValueIssue | null {
-  if (value === null || (typeof value !== "object" && typeof value !== "bigint")) return null;
+  if (value === null || (typeof value !== "object" && typeof value !== "bigint" && (typeof value !== "number" || Number.isFinite(value)))) return null;
   path.push(key);
   const issue = walk(value, path, depth + 1, refuseProto);
   path.pop();

@@ -62,7 +62,7 @@ describe("bodies", () => {
     await refusedWithoutChange(() => api.post("/api/workflows", { name: "   " }), 400, "invalid_body");
   });
 
-  it("refuses bodies nested past the depth limit, and __proto__ keys, naming the path", async () => {
+  it("refuses bodies nested past the depth limit, __proto__ keys and numbers past JSON's range, naming the path", async () => {
     const deep = `{"input":{"doc":${"[".repeat(100_000)}${"]".repeat(100_000)}}}`;
     const runs = `/api/workflows/${wfId}/runs?wait=2000`;
     const body = await refusedWithoutChange(() => api.post(runs, deep), 400, "invalid_body");
@@ -73,6 +73,9 @@ describe("bodies", () => {
     await refusedWithoutChange(() => api.post("/api/workflows", graph.replace('"DEEP"', "[".repeat(20_000) + "]".repeat(20_000))), 400, "invalid_body");
     const proto = await refusedWithoutChange(() => api.post(runs, '{"input":{"__proto__":{"admin":true}}}'), 400, "invalid_body");
     expect(proto.error.details?.issues).toEqual([{ path: "input.__proto__", message: 'the key "__proto__" is not allowed' }]);
+    // JSON.parse reads 1e309 as Infinity, which would be stored as null.
+    const huge = await refusedWithoutChange(() => api.post(runs, '{"input":{"n":[1,1e309]}}'), 400, "invalid_body");
+    expect(huge.error.details?.issues?.map((i) => i.path)).toEqual(["input.n.1"]);
   });
 
   it("fails a run whose node outputs a value too deep to store, and the run settles", async () => {
