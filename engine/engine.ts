@@ -183,6 +183,19 @@ export class Engine {
       active.driver.cancel(reason);
       return active.done;
     }
+    return this.failIdle(runId, reason);
+  }
+
+  /**
+   * Fail a run nobody is driving that could not be driven: its segments kept stopping with
+   * an error (say, a write the store refuses every time). Its open steps fail with it.
+   */
+  abandon(runId: string, reason: string): Promise<RunRecord> {
+    if (this.active.has(runId)) return Promise.reject(new EngineError("bad_state", `run ${runId} is being driven`));
+    return this.failIdle(runId, reason);
+  }
+
+  private failIdle(runId: string, reason: string): Promise<RunRecord> {
     return this.exclusive(runId, async () => {
       const loaded = await this.load(runId);
       if (loaded.run.status === "completed" || loaded.run.status === "failed") throw new EngineError("bad_state", `run ${runId} is already ${loaded.run.status}`);

@@ -171,7 +171,10 @@ export type RunPatch = Partial<Omit<RunRecord, "id" | "workflow_id" | "workflow_
 
 /**
  * One atomic write. A store must apply all of it or none of it (one transaction), and
- * apply a run's writes in the order `commit` was called.
+ * apply a run's writes in the order `commit` was called. A run's writes build on one
+ * another (the final one settles what the node writes before it recorded), so when one
+ * fails, the run's writes submitted after it before its caller could learn of the failure
+ * (in the same event-loop turn) are refused too; later ones apply.
  */
 export interface RunWrite {
   run_id: string;

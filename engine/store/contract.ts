@@ -189,7 +189,7 @@ export function runStoreContract(name: string, setup: () => Promise<ContractCont
       expect(latest?.completed).toEqual(["n1", "n0", "n2"]);
     });
 
-    it("applies a run's writes in call order when commits are not awaited, and fails only the bad one", async () => {
+    it("applies a run's writes in call order when commits are not awaited; after a failed one, refuses the run's later writes of that turn", async () => {
       const { store, runId } = await started();
       const other = await started();
       const calls: Promise<unknown>[] = [];
@@ -206,15 +206,20 @@ export function runStoreContract(name: string, setup: () => Promise<ContractCont
         if (i === 20) calls.push(store.commit({ run_id: runId, events: [statusEvent(runId, "failed")], checkpoint: checkpoint(runId, 3, {}, null) }));
       }
       const settled = await Promise.allSettled(calls);
-      expect(settled.filter((r) => r.status === "rejected")).toHaveLength(1);
-      expect(settled[40].status).toBe("rejected");
-      expect((await store.getRun(runId))?.cost_micros).toBe(40);
-      expect((await store.listSteps(runId))[0].output).toBe(40);
+      const refused = settled.flatMap((r, i) => (r.status === "rejected" ? [i] : []));
+      // The duplicate checkpoint (call 40), then the run's twenty writes after it; none of the other run's.
+      expect(refused).toEqual([40, ...Array.from({ length: 20 }, (_, k) => 41 + 2 * k)]);
+      expect(String((settled[41] as PromiseRejectedResult).reason)).toMatch(new RegExp(`an earlier write of run ${runId} in the same commit failed`));
+      expect((await store.getRun(runId))?.cost_micros).toBe(20);
+      expect((await store.listSteps(runId))[0].output).toBe(20);
       const events = await store.listEvents(runId, 0);
-      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-      expect(events.map((e) => (e.data.type === "run.status" ? e.data.cost_micros : -1))).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      expect(events.map((e) => (e.data.type === "run.status" ? e.data.cost_micros : -1))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       expect((await store.listEvents(other.runId, 0)).length).toBe(40);
-      expect((await store.loadRun(runId))?.checkpoint?.state).toEqual({ counter: 40, pad: "p".repeat(40) });
+      expect((await store.loadRun(runId))?.checkpoint?.state).toEqual({ counter: 20, pad: "p".repeat(20) });
+      // A later turn's write applies, and reads the run as it stood.
+      await store.commit({ run_id: runId, run: { cost_micros: 99 }, checkpoint: checkpoint(runId, 21, { counter: 21, pad: "q" }, ["counter", "pad"]) });
+      expect((await store.getRun(runId))?.cost_micros).toBe(99);
+      expect((await store.loadRun(runId))?.checkpoint?.state).toEqual({ counter: 21, pad: "q" });
       expect((await store.getCheckpoint(runId, 20))?.state).toEqual({ counter: 20, pad: "p".repeat(20) });
     });
   });

@@ -58,6 +58,9 @@ export class MemoryRunStore implements RunStore {
   private readonly now: () => number;
   private readonly codec?: CodecPolicy;
 
+  /** Runs with a failed write whose rejection has not been delivered yet (see `commit`). */
+  private readonly failedThisTurn = new Set<string>();
+
   constructor(options: MemoryRunStoreOptions = {}) {
     this.now = options.now ?? Date.now;
     this.codec = options.codec;
@@ -75,6 +78,19 @@ export class MemoryRunStore implements RunStore {
   }
 
   async commit(write: RunWrite): Promise<StoredEvent[]> {
+    if (this.failedThisTurn.has(write.run_id)) throw new Error(`an earlier write of run ${write.run_id} in the same commit failed`);
+    try {
+      return this.apply(write);
+    } catch (err) {
+      // As a group commit would, the run's writes submitted before the caller can learn of
+      // the failure are refused too (RunWrite): until the rejection is delivered.
+      if (this.failedThisTurn.size === 0) queueMicrotask(() => this.failedThisTurn.clear());
+      this.failedThisTurn.add(write.run_id);
+      throw err;
+    }
+  }
+
+  private apply(write: RunWrite): StoredEvent[] {
     const entry = this.runs.get(write.run_id);
     if (!entry) throw new Error(`run ${write.run_id} does not exist`);
     // 1. Validate and prepare everything; nothing is applied yet.

@@ -14,7 +14,8 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
  * Group commit: writes submitted in the same event-loop turn are applied in ONE
  * transaction (one WAL append and lock round trip instead of one per write), in
  * submission order. A failing write undoes only itself and rejects alone; every other
- * write resolves once the shared transaction has committed.
+ * write resolves once the shared transaction has committed (an owner whose writes depend
+ * on one another refuses the dependent ones itself: SqliteRunStore does for a run's).
  *
  * Writes rarely fail, so a batch is first applied without savepoints (a savepoint per
  * write cost ~5 % of the engine's throughput under load). If a write throws, that attempt

@@ -227,6 +227,33 @@ describe("SqliteRunStore.batched", () => {
   });
 });
 
+describe("SqliteRunStore writes of one run in one batch", () => {
+  it("refuses a run's later writes once an earlier one of the batch failed; other runs' writes stand", async () => {
+    await withStore(async (store, sqlite) => {
+      await store.createRun(newRun("r1", "wf"));
+      await store.createRun(newRun("r2", "wf"));
+      await store.commit({ run_id: "r1", checkpoint: checkpoint("r1", 1, { a: 1 }, null), run: { status: "running" } });
+      sqlite.exec("CREATE TEMP TRIGGER refuse_b BEFORE INSERT ON main.steps WHEN NEW.node_id = 'b' BEGIN SELECT RAISE(ABORT, 'step b refused'); END;");
+      // A node's write, then the run's final write: submitted together, as the driver does.
+      const results = await Promise.allSettled([
+        store.commit({ run_id: "r1", steps: [step("r1", 1, { status: "completed", node_id: "b" })], checkpoint: checkpoint("r1", 2, { a: 1, b: 2 }, ["b"]) }),
+        store.commit({ run_id: "r2", run: { status: "running" } }),
+        store.commit({ run_id: "r1", run: { status: "completed" }, events: [statusEvent("r1", "completed")] }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "rejected"]);
+      expect(((results[0] as PromiseRejectedResult).reason as Error).message).toBe("step b refused");
+      expect(((results[2] as PromiseRejectedResult).reason as Error).message).toMatch(/an earlier write of run r1 in the same commit failed/);
+      expect((await store.getRun("r1"))?.status).toBe("running");
+      expect((await store.getRun("r2"))?.status).toBe("running");
+      expect(await store.listSteps("r1")).toEqual([]);
+      expect((await store.listEvents("r1", 0)).map((e) => e.type)).toEqual([]);
+      // The run's next write starts afresh: a full checkpoint after the last one that stood.
+      await store.commit({ run_id: "r1", checkpoint: checkpoint("r1", 2, { a: 1, c: 3 }, ["c"]), run: { status: "completed" } });
+      expect((await store.loadRun("r1"))?.checkpoint?.state).toEqual({ a: 1, c: 3 });
+    });
+  });
+});
+
 describe("SqliteRunStore step rows in one batch", () => {
   /** Counts row writes to `steps` with temporary triggers on this connection. */
   function countStepWrites(sqlite: Database.Database): () => number {

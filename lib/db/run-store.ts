@@ -97,6 +97,12 @@ export class SqliteRunStore implements RunStore {
   private superseded: ReadonlySet<number> = NONE;
   /** Index in the batch in flight of the write being applied. */
   private writeIndex = 0;
+  /**
+   * Runs one of whose writes failed in the attempt in flight. A run's writes build on one
+   * another (a checkpoint is a delta on the one before, the final write settles what came
+   * before it), so its later writes of the batch are refused too: only the others' stand.
+   */
+  private failedRuns = new Set<string>();
   private readonly watched = new Map<string, Watched>();
   /** Additions to watched runs by the batch in flight, in write order. */
   private stagedWatches: StagedWatch[] = [];
@@ -122,6 +128,7 @@ export class SqliteRunStore implements RunStore {
       attempting: (writes, mode) => {
         this.superseded = mode === "together" ? supersededSteps(writes) : NONE;
         this.writeIndex = 0;
+        this.failedRuns.clear();
       },
     });
   }
@@ -189,13 +196,14 @@ export class SqliteRunStore implements RunStore {
     const index = this.writeIndex++;
     if ("batched" in job) return job.batched();
     const write = job;
-    const head = this.head(write.run_id);
+    if (this.failedRuns.has(write.run_id)) throw new Error(`an earlier write of run ${write.run_id} in the same commit failed`);
     try {
-      return this.applyWrite(write, head, index);
+      return this.applyWrite(write, this.head(write.run_id), index);
     } catch (e) {
       // The encoder cursor was consumed, and the cached head may be what failed (another
       // writer's events): forget it, so the next write reloads it and checkpoints in full.
       this.pendingHeads.set(write.run_id, null);
+      this.failedRuns.add(write.run_id);
       throw e;
     }
   }

@@ -5,6 +5,8 @@
  * - `pending` with an expired lease: the trigger's process died before starting it → start.
  * - leased by a process on this host that no longer exists → take over at once.
  * - `paused` past its gate deadline → fail with `gate timeout`. Other gates stay parked.
+ * - a run whose segments here stopped with an error rests before it is resumed again, and
+ *   is failed after too many such stops in a row (`StallPolicy` in ./run-runtime.ts).
  */
 import { errorMessage } from "@/engine/errors";
 import { listExpiredGates, listOrphanCandidates, takeOverLease } from "@/lib/db/run-leases";
@@ -16,6 +18,12 @@ const BATCH = 50;
 export async function sweepOrphans(rt: RunRuntime, now = Date.now()): Promise<void> {
   for (const orphan of listOrphanCandidates(rt.conn, { owner: rt.owner, now, limit: BATCH })) {
     if (rt.leases.holds(orphan.id) || rt.engine.isActive(orphan.id)) continue;
+    const next = rt.recoveryOf(orphan.id, now);
+    if (next === "rest") continue;
+    if (next === "abandon") {
+      await rt.abandon(orphan.id);
+      continue;
+    }
     let token: number | null = null;
     const expired = orphan.owner === null || orphan.expiresAt === null || orphan.expiresAt < now;
     if (expired) {

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sqlTime } from "@/lib/db/run-rows";
 import { NEXT_RUN_NUM } from "@/lib/db/run-statements";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import type { Graph } from "@/engine/graph/schema";
 import { LeaseKeeper } from "./lease-keeper";
-import { RunRuntime } from "./run-runtime";
+import { RunRuntime, type StallPolicy } from "./run-runtime";
 import { waitForRun } from "./wait-for-run";
 
 const TIMINGS = { ttlMs: 1_000, heartbeatMs: 200, sweepMs: 100 };
@@ -20,8 +20,8 @@ const graph: Graph = {
 let database: TestDatabase;
 const runtimes: RunRuntime[] = [];
 
-function makeRuntime(owner: string): RunRuntime {
-  const rt = new RunRuntime(database.sqlite, { owner, timings: TIMINGS });
+function makeRuntime(owner: string, stalls?: StallPolicy): RunRuntime {
+  const rt = new RunRuntime(database.sqlite, { owner, timings: TIMINGS, stalls });
   runtimes.push(rt);
   return rt;
 }
@@ -165,5 +165,33 @@ describe("gate deadlines", () => {
     const late = database.sqlite.prepare("SELECT error_message FROM runs WHERE id = 'late'").pluck().get() as string;
     expect(late).toMatch(/gate timeout/);
     expect(row("waiting").status).toBe("paused");
+  });
+});
+
+describe("runs that keep stopping with an error", () => {
+  it("rest longer after each stop before recovery resumes them, and fail after too many, naming the error", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      // Node b's step row is refused every time: its write fails, and with it the run's final write.
+      database.sqlite.exec("CREATE TEMP TRIGGER refuse_b BEFORE INSERT ON main.steps WHEN NEW.node_id = 'b' BEGIN SELECT RAISE(ABORT, 'step b refused'); END;");
+      const rt = makeRuntime("host:1:a", { base_ms: 150, max_ms: 1_000, limit: 3 });
+      insertRun("stuck", "pending", { owner: null, expiresAt: null });
+      const started = Date.now();
+      rt.startRecovery();
+      await expect.poll(() => row("stuck").status, { timeout: 5_000, interval: 25 }).toBe("failed");
+      const elapsed = Date.now() - started;
+      const stops = errors.mock.calls.filter(([message]) => String(message).startsWith("run stuck stopped with an error: step b refused"));
+      // Started once and resumed twice (after rests of 150 and 300 ms), then failed: without the
+      // rests the 100 ms sweep would have resumed it a dozen times in that span.
+      expect(stops).toHaveLength(3);
+      expect(elapsed).toBeGreaterThanOrEqual(450);
+      const failed = database.sqlite.prepare("SELECT error_message, lease_owner FROM runs WHERE id = 'stuck'").get();
+      expect(failed).toEqual({ error_message: "the engine stopped on this run 3 times in a row, the last time with: step b refused", lease_owner: null });
+      // Node a's checkpoint stood: resuming never ran it again.
+      const steps = database.sqlite.prepare("SELECT node_id, status FROM steps WHERE run_id = 'stuck'").all();
+      expect(steps).toEqual([{ node_id: "a", status: "completed" }]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

@@ -24,6 +24,30 @@ export interface RunRuntimeOptions {
   models?: ModelGateway;
   /** Resolves `{secrets.NAME}` for http_request (default: none, such calls fail). */
   secrets?: SecretResolver;
+  stalls?: StallPolicy;
+}
+
+/**
+ * What recovery does with a run whose segments stop with an error (not a node failing, which
+ * fails the run: the engine itself could not go on, e.g. the store refused a write). Each
+ * stop is followed by a longer rest before recovery resumes it (`base_ms`, doubling, at most
+ * `max_ms`) — resuming re-executes the node in flight, so a run that stops every time must
+ * not be resumed every second — and after `limit` stops in a row the run is failed.
+ */
+export interface StallPolicy {
+  base_ms: number;
+  max_ms: number;
+  limit: number;
+}
+
+/** About two minutes of rests before a run that keeps stopping is failed. */
+export const DEFAULT_STALL_POLICY: StallPolicy = { base_ms: 1_000, max_ms: 300_000, limit: 8 };
+
+interface Stall {
+  count: number;
+  /** When recovery may resume the run again (epoch ms). */
+  resumeAt: number;
+  error: string;
 }
 
 export class RunRuntime {
@@ -33,6 +57,9 @@ export class RunRuntime {
   readonly leases: LeaseKeeper;
   private sweeper: ReturnType<typeof setInterval> | undefined;
   private sweeping = false;
+  /** Runs whose last segments here stopped with an error, by id (see {@link StallPolicy}). */
+  private readonly stalls = new Map<string, Stall>();
+  private readonly stallPolicy: StallPolicy;
 
   constructor(readonly conn: Database.Database, options: RunRuntimeOptions = {}) {
     this.store = new SqliteRunStore(conn);
@@ -43,6 +70,7 @@ export class RunRuntime {
         // After close (shutdown) the lease simply expires.
         if (conn.open) console.error(`releasing a run lease failed: ${errorMessage(err)}`);
       });
+    this.stallPolicy = options.stalls ?? DEFAULT_STALL_POLICY;
     this.leases = new LeaseKeeper(conn, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS, write);
   }
 
@@ -65,13 +93,49 @@ export class RunRuntime {
       throw err;
     }
     void handle.done.then(
-      (run) => this.endSegment(runId, held, run),
+      (run) => {
+        this.stalls.delete(runId);
+        this.endSegment(runId, held, run);
+      },
       (err: unknown) => {
         console.error(`run ${runId} stopped with an error: ${errorMessage(err)}`);
         this.endSegment(runId, held, null);
+        this.stalled(runId, err);
       },
     );
     return handle;
+  }
+
+  private stalled(runId: string, err: unknown): void {
+    const count = (this.stalls.get(runId)?.count ?? 0) + 1;
+    const { base_ms, max_ms } = this.stallPolicy;
+    this.stalls.set(runId, { count, resumeAt: Date.now() + Math.min(max_ms, base_ms * 2 ** (count - 1)), error: errorMessage(err) });
+  }
+
+  /**
+   * What recovery should do with a run nobody drives: `rest` (it stopped with an error here
+   * lately), `abandon` (it stopped too many times in a row), or `resume`.
+   */
+  recoveryOf(runId: string, now = Date.now()): "resume" | "rest" | "abandon" {
+    const stall = this.stalls.get(runId);
+    if (!stall) return "resume";
+    if (stall.resumeAt > now) return "rest";
+    return stall.count >= this.stallPolicy.limit ? "abandon" : "resume";
+  }
+
+  /** Fail a run that stopped with an error too many times in a row (see {@link StallPolicy}). */
+  async abandon(runId: string): Promise<void> {
+    const stall = this.stalls.get(runId);
+    if (!stall) return;
+    const reason = `the engine stopped on this run ${stall.count} times in a row, the last time with: ${stall.error}`;
+    try {
+      await this.decide(runId, () => this.engine.abandon(runId, reason));
+      this.stalls.delete(runId);
+    } catch (err) {
+      // Another process or a person settled it meanwhile: nothing left to do.
+      if (isBadState(err)) this.stalls.delete(runId);
+      else console.error(`failing run ${runId} after ${stall.count} stops failed: ${errorMessage(err)}`);
+    }
   }
 
   /** Runs a one-shot decision (reject, cancel of an idle run, gate expiry) under the lease; `null`: nothing to do. */
