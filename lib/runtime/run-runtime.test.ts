@@ -26,13 +26,13 @@ function makeRuntime(owner: string, stalls?: StallPolicy): RunRuntime {
   return rt;
 }
 
-function insertRun(id: string, status: string, lease: { owner: string | null; expiresAt: number | null }) {
+function insertRun(id: string, status: string, lease: { owner: string | null; expiresAt: number | null }, input: Record<string, unknown> = {}) {
   const now = sqlTime(Date.now());
   database.sqlite.prepare("INSERT OR IGNORE INTO workflows (id, name, graph, version, created_at, updated_at) VALUES ('wf', 'wf', ?, 1, ?, ?)").run(JSON.stringify(graph), now, now);
   database.sqlite.prepare("INSERT OR IGNORE INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES ('v1', 'wf', 1, ?, ?, 'test')").run(JSON.stringify(graph), now);
   database.sqlite
-    .prepare(`INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, lease_owner, lease_expires_at, num) VALUES (?, 'wf', 1, ?, '{}', ?, ?, ?, ${NEXT_RUN_NUM})`)
-    .run(id, status, now, lease.owner, lease.expiresAt === null ? null : sqlTime(lease.expiresAt));
+    .prepare(`INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, lease_owner, lease_expires_at, num) VALUES (?, 'wf', 1, ?, ?, ?, ?, ?, ${NEXT_RUN_NUM})`)
+    .run(id, status, JSON.stringify(input), now, lease.owner, lease.expiresAt === null ? null : sqlTime(lease.expiresAt));
 }
 
 const row = (id: string) => database.sqlite.prepare("SELECT status, lease_owner, lease_expires_at FROM runs WHERE id = ?").get(id) as { status: string; lease_owner: string | null; lease_expires_at: string | null };
@@ -190,6 +190,26 @@ describe("runs that keep stopping with an error", () => {
       // Node a's checkpoint stood: resuming never ran it again.
       const steps = database.sqlite.prepare("SELECT node_id, status FROM steps WHERE run_id = 'stuck'").all();
       expect(steps).toEqual([{ node_id: "a", status: "completed" }]);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("never fails a run stopped by a full disk: it rests, and resumes once there is room", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const rt = makeRuntime("host:1:a", { base_ms: 50, max_ms: 100, limit: 2 });
+      // Node a outputs 20 KB: its write needs pages that a database held at its size cannot add.
+      const big = { ...graph, nodes: graph.nodes.map((n) => (n.id === "a" ? { ...n, config: { tool: "set", params: { x: "x".repeat(20_000) } } } : n)) };
+      insertRun("full", "pending", { owner: null, expiresAt: null });
+      database.sqlite.prepare("UPDATE workflow_versions SET graph = ? WHERE id = 'v1'").run(JSON.stringify(big));
+      database.sqlite.pragma(`max_page_count = ${database.sqlite.pragma("page_count", { simple: true }) as number}`);
+      rt.startRecovery();
+      const stops = () => errors.mock.calls.filter(([message]) => String(message).startsWith("run full stopped with an error: database or disk is full")).length;
+      await expect.poll(stops, { timeout: 5_000, interval: 25 }).toBeGreaterThanOrEqual(4);
+      expect(row("full").status).toBe("running");
+      database.sqlite.pragma("max_page_count = 1000000");
+      await expect.poll(() => row("full").status, { timeout: 5_000, interval: 25 }).toBe("completed");
     } finally {
       errors.mockRestore();
     }

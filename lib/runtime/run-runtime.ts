@@ -32,7 +32,8 @@ export interface RunRuntimeOptions {
  * fails the run: the engine itself could not go on, e.g. the store refused a write). Each
  * stop is followed by a longer rest before recovery resumes it (`base_ms`, doubling, at most
  * `max_ms`) — resuming re-executes the node in flight, so a run that stops every time must
- * not be resumed every second — and after `limit` stops in a row the run is failed.
+ * not be resumed every second — and after `limit` stops in a row the run is failed, unless
+ * the last stop was the storage's (a full disk): then it rests until the storage recovers.
  */
 export interface StallPolicy {
   base_ms: number;
@@ -48,6 +49,20 @@ interface Stall {
   /** When recovery may resume the run again (epoch ms). */
   resumeAt: number;
   error: string;
+  /** The last stop was the storage's (see {@link isStorageCondition}): never a reason to fail the run. */
+  storage: boolean;
+}
+
+/**
+ * SQLite result codes (extended ones by prefix) that say the machine's storage failed, not
+ * the run: a full disk, a lock held elsewhere, a read-only or failing file. Runs stopped by
+ * them rest and resume once it is fixed, however long that takes.
+ */
+const STORAGE_CONDITIONS = ["SQLITE_FULL", "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_NOMEM"];
+
+function isStorageCondition(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && STORAGE_CONDITIONS.some((prefix) => code === prefix || code.startsWith(`${prefix}_`));
 }
 
 export class RunRuntime {
@@ -109,7 +124,7 @@ export class RunRuntime {
   private stalled(runId: string, err: unknown): void {
     const count = (this.stalls.get(runId)?.count ?? 0) + 1;
     const { base_ms, max_ms } = this.stallPolicy;
-    this.stalls.set(runId, { count, resumeAt: Date.now() + Math.min(max_ms, base_ms * 2 ** (count - 1)), error: errorMessage(err) });
+    this.stalls.set(runId, { count, resumeAt: Date.now() + Math.min(max_ms, base_ms * 2 ** (count - 1)), error: errorMessage(err), storage: isStorageCondition(err) });
   }
 
   /**
@@ -120,7 +135,7 @@ export class RunRuntime {
     const stall = this.stalls.get(runId);
     if (!stall) return "resume";
     if (stall.resumeAt > now) return "rest";
-    return stall.count >= this.stallPolicy.limit ? "abandon" : "resume";
+    return stall.count >= this.stallPolicy.limit && !stall.storage ? "abandon" : "resume";
   }
 
   /** Fail a run that stopped with an error too many times in a row (see {@link StallPolicy}). */
