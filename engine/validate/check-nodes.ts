@@ -3,6 +3,8 @@
  * params, expressions, loop caps, models and reviewer forms.
  */
 import { LOOP_HARD_CAP, type Graph, type GraphNode, type HumanGateNode } from "../graph/schema";
+import { nodeOutputKey } from "../graph/output-key";
+import { isForbiddenKey, isInternalKey } from "../template/plain-object";
 import { parseExpression } from "../expression";
 import type { ToolRegistry } from "../tools/types";
 import { checkToolParams } from "./check-tool-params";
@@ -24,15 +26,28 @@ function checkGateFields(node: HumanGateNode, at: number, report: Report): void 
     const where = { node_id: node.id, path };
     if (seen.has(field.name)) report("duplicate_gate_field", { node: nodeName(node, node.id), field: field.name }, where);
     seen.add(field.name);
+    if (isReservedKey(field.name)) report("reserved_state_key", { node: nodeName(node, node.id), key: field.name, what: "reviewer field" }, { node_id: node.id, path: [...path, "name"] });
     if (field.type === "select" && !field.options?.length) {
       report("gate_field_options", { node: nodeName(node, node.id), field: field.name }, where);
     }
   });
 }
 
+/**
+ * A state key no template or expression can read: internal (`__…`, where the engine keeps
+ * loop counters and approvals) or a prototype name. A node writing one would lose its result
+ * (`__proto__`) or clobber the engine's own keys.
+ */
+const isReservedKey = (key: string) => isInternalKey(key) || isForbiddenKey(key);
+
 function checkNode(node: GraphNode, at: number, ctx: ValidationContext, report: Report): void {
   const name = nodeName(node, node.id);
   const path = (...rest: (string | number)[]) => ["nodes", at, "config", ...rest];
+  const key = nodeOutputKey(node);
+  if (key !== null && isReservedKey(key)) {
+    const where = node.type !== "merge" && "output_key" in node.config && node.config.output_key !== undefined ? path("output_key") : ["nodes", at, "id"];
+    report("reserved_state_key", { node: name, key, what: "output key" }, { node_id: node.id, path: where });
+  }
   switch (node.type) {
     case "agent":
       if (!ctx.knownModel(node.config.model)) report("unknown_model", { node: name, model: node.config.model }, { node_id: node.id, path: path("model") });

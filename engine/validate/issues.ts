@@ -21,6 +21,7 @@ export interface IssueArgs {
   unknown_secret: { node: string; secret: string };
   gate_field_options: { node: string; field: string };
   duplicate_gate_field: { node: string; field: string };
+  reserved_state_key: { node: string; key: string; what: "output key" | "reviewer field" };
   unknown_model: { node: string; model: string };
   unlabelled_branch_edge: { edge: string; node: string };
   branch_edge_value: { edge: string; node: string; value: string };
@@ -49,6 +50,7 @@ export const VALIDATION_SEVERITY: Record<ValidationCode, "error" | "warning"> = 
   unknown_secret: "error",
   gate_field_options: "error",
   duplicate_gate_field: "error",
+  reserved_state_key: "error",
   unknown_model: "warning",
   unlabelled_branch_edge: "warning",
   branch_edge_value: "warning",
@@ -77,6 +79,10 @@ export const VALIDATION_MESSAGES: { [C in ValidationCode]: (a: IssueArgs[C]) => 
   unknown_secret: (a) => `Node ${a.node} uses the secret "${a.secret}", which does not exist. Add it under Settings → Secrets.`,
   gate_field_options: (a) => `Human gate ${a.node}: the select field "${a.field}" has no options.`,
   duplicate_gate_field: (a) => `Human gate ${a.node} has more than one field named "${a.field}".`,
+  reserved_state_key: (a) =>
+    a.what === "output key"
+      ? `Node ${a.node} writes its result to "${a.key}", a reserved name templates and expressions cannot read (names starting with "__", "constructor", "prototype"). Set another output key.`
+      : `Human gate ${a.node} has a field named "${a.key}", a reserved name templates and expressions cannot read (names starting with "__", "constructor", "prototype"). Rename it.`,
   unknown_model: (a) => `Node ${a.node} uses the model "${a.model}", which has no known price; its cost will be counted as $0.`,
   unlabelled_branch_edge: (a) =>
     `Edge ${a.edge} leaves ${a.node} with neither a condition value nor a label, so it never fires. Set it to "true" or "false".`,

@@ -98,6 +98,28 @@ describe("validateGraph errors", () => {
   });
 });
 
+describe("reserved_state_key", () => {
+  it.each(["__proto__", "constructor", "prototype", "__loop_l"])("refuses a node whose output key (its id) is %s", (id) => {
+    const [issue] = expectOnly(validate(graphFixture(`${id}:tool`, "", { [id]: { tool: "set", params: {} } })), "reserved_state_key", "errors");
+    expect(issue).toMatchObject({ node_id: id, path: ["nodes", 0, "id"] });
+    expect(issue.message).toContain(`writes its result to "${id}"`);
+  });
+
+  it("points at an explicit output key, and at a reviewer field's name", () => {
+    const [out] = expectOnly(validate(graphFixture("a", "", { a: { model: "mock", output_key: "constructor" } })), "reserved_state_key", "errors");
+    expect(out.path).toEqual(["nodes", 0, "config", "output_key"]);
+    const fields = [{ name: "note", type: "text" }, { name: "__approved", type: "text" }];
+    const [field] = expectOnly(validate(graphFixture("h:human_gate", "", { h: { fields } })), "reserved_state_key", "errors");
+    expect(field).toMatchObject({ node_id: "h", path: ["nodes", 0, "config", "fields", 1, "name"] });
+    expect(field.message).toContain('a field named "__approved"');
+  });
+
+  it("accepts ordinary keys that only look like prototype members", () => {
+    const agent = { model: "mock" };
+    expect(validate(graphFixture("toString hasOwnProperty", "toString>hasOwnProperty", { toString: agent, hasOwnProperty: agent })).errors).toEqual([]);
+  });
+});
+
 describe("validateGraph warnings", () => {
   it("unknown_model", () => {
     const [issue] = expectOnly(validate(graphFixture("a", "", { a: { model: "openai:nope" } })), "unknown_model", "warnings");
