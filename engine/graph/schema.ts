@@ -13,7 +13,18 @@ export const LOOP_HARD_CAP = 1000;
 export const DEFAULT_LOOP_ITERATIONS = 10;
 export const MAX_RETRIES = 10;
 
-const id = z.string().min(1, "must not be empty").max(200, "at most 200 characters");
+/**
+ * Names every JavaScript object answers to (`toString`, `constructor`, `__proto__` …). Ids
+ * and field names key plain objects throughout the engine and the editor; one of these
+ * reads the prototype's member instead of a missing entry (a node `toString` got the
+ * idempotency key `…:toString:function toString() { [native code] }1`).
+ */
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+const notPrototypeName = (value: string) => !PROTOTYPE_NAMES.has(value);
+const PROTOTYPE_NAME_MESSAGE = "is a name every JavaScript object already has (toString, constructor …); choose another";
+
+const id = z.string().min(1, "must not be empty").max(200, "at most 200 characters").refine(notPrototypeName, PROTOTYPE_NAME_MESSAGE);
 
 export const positionSchema = z.object({ x: z.number(), y: z.number() });
 
@@ -57,7 +68,7 @@ export const loopConfigSchema = z.object({
 export const gateFieldTypes = ["text", "textarea", "number", "boolean", "select"] as const;
 
 export const gateFieldSchema = z.object({
-  name: z.string().min(1).max(100),
+  name: z.string().min(1).max(100).refine(notPrototypeName, PROTOTYPE_NAME_MESSAGE),
   type: z.enum(gateFieldTypes),
   label: z.string().max(200).optional(),
   required: z.boolean().optional(),

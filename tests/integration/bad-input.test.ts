@@ -89,6 +89,18 @@ describe("bodies", () => {
     expect(res.body.steps.map((s) => s.status)).toEqual(["failed"]);
   });
 
+  it("refuses ids and reviewer fields named like members of every object (toString, constructor …)", async () => {
+    const graph = {
+      nodes: [
+        { id: "toString", type: "agent", config: { model: "mock" } },
+        { id: "gate", type: "human_gate", config: { fields: [{ name: "hasOwnProperty", type: "text" }] } },
+      ],
+      edges: [{ id: "constructor", source: "toString", target: "gate" }],
+    };
+    const body = await refusedWithoutChange(() => api.post("/api/workflows", { name: "reserved", graph }), 400, "invalid_body");
+    expect(body.error.details?.issues?.map((i) => i.path).sort()).toEqual(["graph.edges.0.id", "graph.edges.0.source", "graph.nodes.0.id", "graph.nodes.1.config.fields.0.name"]);
+  });
+
   it("refuses a 5 MB body with 413 without storing anything", async () => {
     const huge = JSON.stringify({ name: "big", description: "x".repeat(5 * 1024 * 1024) });
     const pieces = Array.from({ length: Math.ceil(huge.length / 65536) }, (_, i) => huge.slice(i * 65536, (i + 1) * 65536));
