@@ -26,7 +26,16 @@ const PROTOTYPE_NAME_MESSAGE = "is a name every JavaScript object already has (t
 
 const id = z.string().min(1, "must not be empty").max(200, "at most 200 characters").refine(notPrototypeName, PROTOTYPE_NAME_MESSAGE);
 
-export const positionSchema = z.object({ x: z.number(), y: z.number() });
+/**
+ * How far from the origin a node may sit (px). A 10,000-node chain spaced for the canvas
+ * spans ~2.4 million; browsers stop drawing SVG paths long before 1e15 (a graph imported
+ * with such positions opened as an empty canvas).
+ */
+export const MAX_COORDINATE = 10_000_000;
+
+const coordinate = z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE);
+
+export const positionSchema = z.object({ x: coordinate, y: coordinate });
 
 /** Fields every node config accepts. */
 const baseConfig = {
