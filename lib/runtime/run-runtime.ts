@@ -171,8 +171,11 @@ export class RunRuntime {
    * otherwise (`run` null: nothing done, or an error) the lease is released.
    */
   private endSegment(runId: string, token: number, run: RunRecord | null): void {
-    if (run && SETTLED_STATUSES.has(run.status)) this.leases.forget(runId, token);
-    else this.leases.release(runId, token);
+    if (run && SETTLED_STATUSES.has(run.status)) {
+      this.leases.forget(runId, token);
+      // Settled however (a cancel while it rested, say): nothing left to rest for.
+      this.stalls.delete(runId);
+    } else this.leases.release(runId, token);
   }
 
   /**
