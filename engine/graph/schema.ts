@@ -13,29 +13,9 @@ export const LOOP_HARD_CAP = 1000;
 export const DEFAULT_LOOP_ITERATIONS = 10;
 export const MAX_RETRIES = 10;
 
-/**
- * Names every JavaScript object answers to (`toString`, `constructor`, `__proto__` …). Ids
- * and field names key plain objects throughout the engine and the editor; one of these
- * reads the prototype's member instead of a missing entry (a node `toString` got the
- * idempotency key `…:toString:function toString() { [native code] }1`).
- */
-const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+const id = z.string().min(1, "must not be empty").max(200, "at most 200 characters");
 
-const notPrototypeName = (value: string) => !PROTOTYPE_NAMES.has(value);
-const PROTOTYPE_NAME_MESSAGE = "is a name every JavaScript object already has (toString, constructor …); choose another";
-
-const id = z.string().min(1, "must not be empty").max(200, "at most 200 characters").refine(notPrototypeName, PROTOTYPE_NAME_MESSAGE);
-
-/**
- * How far from the origin a node may sit (px). A 10,000-node chain spaced for the canvas
- * spans ~2.4 million; browsers stop drawing SVG paths long before 1e15 (a graph imported
- * with such positions opened as an empty canvas).
- */
-export const MAX_COORDINATE = 10_000_000;
-
-const coordinate = z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE);
-
-export const positionSchema = z.object({ x: coordinate, y: coordinate });
+export const positionSchema = z.object({ x: z.number(), y: z.number() });
 
 /** Fields every node config accepts. */
 const baseConfig = {
@@ -77,7 +57,7 @@ export const loopConfigSchema = z.object({
 export const gateFieldTypes = ["text", "textarea", "number", "boolean", "select"] as const;
 
 export const gateFieldSchema = z.object({
-  name: z.string().min(1).max(100).refine(notPrototypeName, PROTOTYPE_NAME_MESSAGE),
+  name: z.string().min(1).max(100),
   type: z.enum(gateFieldTypes),
   label: z.string().max(200).optional(),
   required: z.boolean().optional(),
@@ -130,10 +110,53 @@ export const runSettingsSchema = z.object({
   max_tokens: z.number().int().min(0).optional(),
 });
 
-export const graphSchema = z.object({
+/**
+ * A graph as stored: the shape graphs were saved with, so a version saved before a rule
+ * below was added still reads (and fails validation instead of the request).
+ */
+export const storedGraphSchema = z.object({
   nodes: z.array(nodeSchema).max(10_000),
   edges: z.array(edgeSchema).max(50_000),
   settings: runSettingsSchema.optional(),
+});
+
+/**
+ * Names every JavaScript object answers to (`toString`, `constructor`, `__proto__` …). Ids
+ * and field names key plain objects throughout the engine and the editor; one of these
+ * reads the prototype's member instead of a missing entry (a node `toString` got the
+ * idempotency key `…:toString:function toString() { [native code] }1`).
+ */
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** True for a name every JavaScript object already has (see {@link PROTOTYPE_NAMES}). */
+export const isPrototypeName = (name: string): boolean => PROTOTYPE_NAMES.has(name);
+
+export const PROTOTYPE_NAME_MESSAGE = "is a name every JavaScript object already has (toString, constructor …); choose another";
+
+/**
+ * How far from the origin a node may sit (px). A 10,000-node chain spaced for the canvas
+ * spans ~2.4 million; browsers stop drawing SVG paths long before 1e15 (a graph imported
+ * with such positions opened as an empty canvas).
+ */
+export const MAX_COORDINATE = 10_000_000;
+
+/** A graph as a save, an import or a validation request must send it: the stored shape and the rules added since. */
+export const graphSchema = storedGraphSchema.superRefine((graph, ctx) => {
+  const name = (value: string, path: (string | number)[]) => {
+    if (isPrototypeName(value)) ctx.addIssue({ code: "custom", path, message: PROTOTYPE_NAME_MESSAGE });
+  };
+  graph.nodes.forEach((node, i) => {
+    name(node.id, ["nodes", i, "id"]);
+    for (const axis of ["x", "y"] as const) {
+      if (Math.abs(node.position[axis]) > MAX_COORDINATE) ctx.addIssue({ code: "custom", path: ["nodes", i, "position", axis], message: `must lie within ±${MAX_COORDINATE.toLocaleString("en-US")}` });
+    }
+    if (node.type === "human_gate") node.config.fields?.forEach((field, f) => name(field.name, ["nodes", i, "config", "fields", f, "name"]));
+  });
+  graph.edges.forEach((edge, i) => {
+    name(edge.id, ["edges", i, "id"]);
+    name(edge.source, ["edges", i, "source"]);
+    name(edge.target, ["edges", i, "target"]);
+  });
 });
 
 export type Graph = z.infer<typeof graphSchema>;

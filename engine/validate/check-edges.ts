@@ -2,14 +2,16 @@
  * Edges out of condition and loop nodes fire only when their value is "true" or
  * "false" (SPEC §3); anything else is drawn but never fires.
  */
-import type { Graph } from "../graph/schema";
 import type { GraphIndex } from "../graph/build-graph-index";
 import { edgeBranchValue } from "../graph/edge-branch-value";
+import { isPrototypeName, type Graph } from "../graph/schema";
 import type { Report } from "./issues";
 import { edgeName, nodeName } from "./names";
 
 export function checkEdges(graph: Graph, index: GraphIndex, report: Report): void {
   graph.edges.forEach((edge, at) => {
+    // Saved before the schema refused such ids: the graph still reads, and cannot run.
+    if (isPrototypeName(edge.id)) report("reserved_name", { subject: "An edge", name: edge.id, fix: "Delete it and draw it again." }, { edge_id: edge.id, path: ["edges", at, "id"] });
     const source = index.nodes.get(edge.source);
     if (!source || !index.nodes.has(edge.target)) return;
     const where = { edge_id: edge.id, node_id: source.id, path: ["edges", at] };

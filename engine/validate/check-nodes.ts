@@ -2,7 +2,7 @@
  * Per-node checks of config the schema accepts but a run cannot use: tools, tool
  * params, expressions, loop caps, models and reviewer forms.
  */
-import { LOOP_HARD_CAP, type Graph, type GraphNode, type HumanGateNode } from "../graph/schema";
+import { isPrototypeName, LOOP_HARD_CAP, type Graph, type GraphNode, type HumanGateNode } from "../graph/schema";
 import { nodeOutputKey } from "../graph/output-key";
 import { isForbiddenKey, isInternalKey } from "../template/plain-object";
 import { parseExpression } from "../expression";
@@ -26,7 +26,8 @@ function checkGateFields(node: HumanGateNode, at: number, report: Report): void 
     const where = { node_id: node.id, path };
     if (seen.has(field.name)) report("duplicate_gate_field", { node: nodeName(node, node.id), field: field.name }, where);
     seen.add(field.name);
-    if (isReservedKey(field.name)) report("reserved_state_key", { node: nodeName(node, node.id), key: field.name, what: "reviewer field" }, { node_id: node.id, path: [...path, "name"] });
+    if (isPrototypeName(field.name)) report("reserved_name", { subject: `A field of human gate ${nodeName(node, node.id)}`, name: field.name, fix: "Rename it." }, { node_id: node.id, path: [...path, "name"] });
+    else if (isReservedKey(field.name)) report("reserved_state_key", { node: nodeName(node, node.id), key: field.name, what: "reviewer field" }, { node_id: node.id, path: [...path, "name"] });
     if (field.type === "select" && !field.options?.length) {
       report("gate_field_options", { node: nodeName(node, node.id), field: field.name }, where);
     }
@@ -43,6 +44,8 @@ const isReservedKey = (key: string) => isInternalKey(key) || isForbiddenKey(key)
 function checkNode(node: GraphNode, at: number, ctx: ValidationContext, report: Report): void {
   const name = nodeName(node, node.id);
   const path = (...rest: (string | number)[]) => ["nodes", at, "config", ...rest];
+  // Saved before the schema refused such ids: the graph still reads, and cannot run.
+  if (isPrototypeName(node.id)) report("reserved_name", { subject: "A node", name: node.id, fix: "Delete it and add it again." }, { node_id: node.id, path: ["nodes", at, "id"] });
   const key = nodeOutputKey(node);
   if (key !== null && isReservedKey(key)) {
     const where = node.type !== "merge" && "output_key" in node.config && node.config.output_key !== undefined ? path("output_key") : ["nodes", at, "id"];

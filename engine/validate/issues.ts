@@ -22,6 +22,7 @@ export interface IssueArgs {
   gate_field_options: { node: string; field: string };
   duplicate_gate_field: { node: string; field: string };
   reserved_state_key: { node: string; key: string; what: "output key" | "reviewer field" };
+  reserved_name: { subject: string; name: string; fix: string };
   unknown_model: { node: string; model: string };
   unlabelled_branch_edge: { edge: string; node: string };
   branch_edge_value: { edge: string; node: string; value: string };
@@ -51,6 +52,7 @@ export const VALIDATION_SEVERITY: Record<ValidationCode, "error" | "warning"> = 
   gate_field_options: "error",
   duplicate_gate_field: "error",
   reserved_state_key: "error",
+  reserved_name: "error",
   unknown_model: "warning",
   unlabelled_branch_edge: "warning",
   branch_edge_value: "warning",
@@ -83,6 +85,7 @@ export const VALIDATION_MESSAGES: { [C in ValidationCode]: (a: IssueArgs[C]) => 
     a.what === "output key"
       ? `Node ${a.node} writes its result to "${a.key}", a reserved name templates and expressions cannot read (names starting with "__", "constructor", "prototype"). Set another output key.`
       : `Human gate ${a.node} has a field named "${a.key}", a reserved name templates and expressions cannot read (names starting with "__", "constructor", "prototype"). Rename it.`,
+  reserved_name: (a) => `${a.subject} is named "${a.name}", a name every JavaScript object already has, which the engine cannot keep apart from its own. ${a.fix}`,
   unknown_model: (a) => `Node ${a.node} uses the model "${a.model}", which has no known price; its cost will be counted as $0.`,
   unlabelled_branch_edge: (a) =>
     `Edge ${a.edge} leaves ${a.node} with neither a condition value nor a label, so it never fires. Set it to "true" or "false".`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { graphFixture } from "../graph/graph-fixture";
-import { parseGraph } from "../graph/schema";
+import { parseGraph, storedGraphSchema } from "../graph/schema";
 import type { Graph } from "../graph/schema";
 import { fakeTools } from "./fake-tools";
 import { hasErrors, validateGraph, type ValidationCode, type ValidationResult } from "./index";
@@ -115,15 +115,16 @@ describe("reserved_state_key", () => {
     expect(field.message).toContain('a field named "__approved"');
   });
 
-  it("never sees ids that are prototype member names: the schema refuses them", () => {
+  it("the schema refuses ids and field names every object has; a stored graph with them reads, and cannot run", () => {
     for (const name of ["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf"]) {
-      const parsed = parseGraph({ nodes: [{ id: name, type: "agent", config: { model: "mock" } }], edges: [{ id: "e", source: name, target: name }] });
-      expect(parsed.success).toBe(false);
-      const paths = parsed.error!.issues.map((i) => i.path.join("."));
-      expect(paths).toEqual(expect.arrayContaining(["nodes.0.id", "edges.0.source", "edges.0.target"]));
+      const input = { nodes: [{ id: name, type: "agent", config: { model: "mock", output_key: "out" } }, { id: "h", type: "human_gate", config: { fields: [{ name, type: "text" }] } }], edges: [{ id: name, source: name, target: "h" }] };
+      const parsed = parseGraph(input);
+      expect(parsed.error?.issues.map((i) => i.path.join("."))).toEqual(["nodes.0.id", "nodes.1.config.fields.0.name", "edges.0.id", "edges.0.source"]);
+      const stored = storedGraphSchema.parse(input);
+      const errors = validate(stored).errors.filter((e) => e.code === "reserved_name");
+      expect(errors.map((e) => e.path)).toEqual([["nodes", 0, "id"], ["nodes", 1, "config", "fields", 0, "name"], ["edges", 0, "id"]]);
+      expect(errors[0].message).toBe(`A node is named "${name}", a name every JavaScript object already has, which the engine cannot keep apart from its own. Delete it and add it again.`);
     }
-    const field = parseGraph({ nodes: [{ id: "h", type: "human_gate", config: { fields: [{ name: "valueOf", type: "text" }] } }], edges: [] });
-    expect(field.error?.issues.map((i) => i.path.join("."))).toEqual(["nodes.0.config.fields.0.name"]);
   });
 });
 

@@ -11,7 +11,7 @@
  */
 import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
-import { graphSchema, type Graph } from "../../engine/graph/schema";
+import { storedGraphSchema, type Graph } from "../../engine/graph/schema";
 import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunStore, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type ChainLink, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { GroupCommit } from "./group-commit";
@@ -300,7 +300,7 @@ export class SqliteRunStore implements RunStore {
     }
     const text = this.sql.selectGraph.get(workflowId, version) as string | undefined;
     if (text === undefined) throw new Error(`run ${runId}: workflow ${workflowId} has no version ${version}`);
-    const graph = graphSchema.parse(JSON.parse(text));
+    const graph = storedGraphSchema.parse(JSON.parse(text));
     this.graphs.set(key, graph);
     if (this.graphs.size > GRAPH_CACHE_SIZE) this.graphs.delete(this.graphs.keys().next().value!);
     return graph;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, request, uploadEarlyAnswered } from "./support/http";
 import { twoNodeGraph } from "./support/graphs";
 import { startServer, type TestServer } from "./support/server";
-import { snapshot } from "./support/db";
+import { snapshot, withDb } from "./support/db";
 
 type ErrorBody = { error: { code: string; message: string; details?: { issues?: { path: string; message: string }[]; current_version?: number } } };
 
@@ -99,6 +99,24 @@ describe("bodies", () => {
     };
     const body = await refusedWithoutChange(() => api.post("/api/workflows", { name: "reserved", graph }), 400, "invalid_body");
     expect(body.error.details?.issues?.map((i) => i.path).sort()).toEqual(["graph.edges.0.id", "graph.edges.0.source", "graph.nodes.0.id", "graph.nodes.1.config.fields.0.name"]);
+  });
+
+  it("reads a graph stored before those rules, and refuses to run it with validation errors, never a 500", async () => {
+    const created = await api.post<{ id: string }>("/api/workflows", { name: "Before the rules", graph: twoNodeGraph() });
+    const id = created.body.id;
+    const legacy = JSON.stringify({ nodes: [{ id: "toString", type: "agent", position: { x: 1e300, y: 0 }, config: { model: "mock" } }], edges: [] });
+    withDb(server.dbFile, (conn) => {
+      conn.prepare("UPDATE workflows SET graph = ? WHERE id = ?").run(legacy, id);
+      conn.prepare("UPDATE workflow_versions SET graph = ? WHERE workflow_id = ?").run(legacy, id);
+    });
+    const read = await api.get<{ graph: { nodes: { id: string }[] }; validation: { errors: { code: string; path: unknown[] }[] } }>(`/api/workflows/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.graph.nodes.map((n) => n.id)).toEqual(["toString"]);
+    expect(read.body.validation.errors.map((e) => [e.code, e.path])).toEqual([["reserved_name", ["nodes", 0, "id"]]]);
+    const run = await api.post<ErrorBody>(`/api/workflows/${id}/runs`, { input: {} });
+    expect(run.status).toBe(422);
+    expect(run.body.error.code).toBe("invalid_graph");
+    expect((await api.get(`/api/workflows/${id}/versions/1`)).status).toBe(200);
   });
 
   it("refuses a 5 MB body with 413 without storing anything", async () => {

@@ -14,11 +14,17 @@ export interface IssueIndex {
   byEdge: Record<string, MarkedIssue[]>;
 }
 
-export const EMPTY_ISSUES: IssueIndex = { errors: [], warnings: [], byNode: {}, byEdge: {} };
+/**
+ * Keyed by ids, so without a prototype: a graph stored before such ids were refused may
+ * name a node `constructor`, and `{}["constructor"]` is a function, not a missing entry.
+ */
+const byId = (): Record<string, MarkedIssue[]> => Object.create(null) as Record<string, MarkedIssue[]>;
+
+export const EMPTY_ISSUES: IssueIndex = { errors: [], warnings: [], byNode: byId(), byEdge: byId() };
 
 export function indexIssues(result: ValidationResult): IssueIndex {
-  const byNode: Record<string, MarkedIssue[]> = {};
-  const byEdge: Record<string, MarkedIssue[]> = {};
+  const byNode = byId();
+  const byEdge = byId();
   const add = (issue: ValidationIssue, severity: Severity) => {
     const marked = { ...issue, severity };
     if (issue.node_id) (byNode[issue.node_id] ??= []).push(marked);
