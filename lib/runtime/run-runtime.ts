@@ -108,10 +108,7 @@ export class RunRuntime {
       throw err;
     }
     void handle.done.then(
-      (run) => {
-        this.stalls.delete(runId);
-        this.endSegment(runId, held, run);
-      },
+      (run) => this.endSegment(runId, held, run),
       (err: unknown) => {
         console.error(`run ${runId} stopped with an error: ${errorMessage(err)}`);
         this.endSegment(runId, held, null);
