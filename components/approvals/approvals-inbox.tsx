@@ -26,12 +26,12 @@ export function ApprovalsInbox() {
               <div className="flex items-start gap-4 px-4 py-3">
                 <div className="min-w-0 flex-1">
                   <div className="flex items-center gap-2 text-xs text-slate-500">
-                    <span className="font-medium text-slate-700">{a.workflow_name}</span>
-                    <span>v{a.workflow_version}</span>
+                    <span className="min-w-0 truncate font-medium text-slate-700" title={a.workflow_name}>{a.workflow_name}</span>
+                    <span className="shrink-0">v{a.workflow_version}</span>
                     <span>·</span>
                     <span className="font-mono">{a.pending_gate?.node_id}</span>
                   </div>
-                  <p className="mt-1 text-sm whitespace-pre-wrap text-slate-900" data-testid="approval-prompt">{a.pending_gate?.prompt || "Approve to continue."}</p>
+                  <p className="mt-1 max-h-48 overflow-y-auto text-sm break-words whitespace-pre-wrap text-slate-900" data-testid="approval-prompt">{a.pending_gate?.prompt || "Approve to continue."}</p>
                   <p className="mt-1 text-xs text-slate-500" title={a.waiting_since ?? undefined}>
                     Paused {a.waiting_since ? relativeTime(a.waiting_since) : `for ${duration(a.waited_ms)}`} · run started {relativeTime(a.run_created_at)}
                   </p>

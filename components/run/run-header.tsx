@@ -47,17 +47,17 @@ export function RunHeader({
   const canResume = run.status === "failed" || (run.status === "paused" && !run.pending_gate);
   return (
     <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-5 py-3">
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2 text-xs text-slate-500">
-          <Link href={`/workflows/${run.workflow_id}`} className="font-medium text-brand-600 hover:underline" data-testid="run-workflow-link">
+          <Link href={`/workflows/${run.workflow_id}`} title={run.workflow_name ?? undefined} className="min-w-0 truncate font-medium text-brand-600 hover:underline" data-testid="run-workflow-link">
             {run.workflow_name ?? "Workflow"}
           </Link>
           <span>·</span>
-          <Link href={`/workflows/${run.workflow_id}/versions?v=${run.workflow_version}`} className="hover:underline" data-testid="run-version">
+          <Link href={`/workflows/${run.workflow_id}/versions?v=${run.workflow_version}`} className="shrink-0 hover:underline" data-testid="run-version">
             v{run.workflow_version}
           </Link>
           <span>·</span>
-          <span title={run.created_at}>{relativeTime(run.created_at, now)}</span>
+          <span title={run.created_at} className="shrink-0">{relativeTime(run.created_at, now)}</span>
         </div>
         <h1 className="mt-0.5 flex items-center gap-2.5 text-lg font-semibold text-slate-900">
           Run <span className="font-mono text-sm font-normal text-slate-500">{run.id}</span>

@@ -62,7 +62,7 @@ export function RunsTable({ workflowId, title }: { workflowId?: string; title: s
                 </td>
                 {!workflowId && (
                   <td className="px-3 py-2 text-xs">
-                    <Link href={`/workflows/${r.workflow_id}/runs`} className="text-slate-700 hover:underline">{r.workflow_name ?? r.workflow_id}</Link>
+                    <Link href={`/workflows/${r.workflow_id}/runs`} title={r.workflow_name ?? undefined} className="block max-w-56 truncate text-slate-700 hover:underline">{r.workflow_name ?? r.workflow_id}</Link>
                   </td>
                 )}
                 <td className="px-3 py-2"><StatusBadge status={r.status} /></td>

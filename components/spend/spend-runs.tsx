@@ -33,7 +33,7 @@ export function SpendRuns({ period, slice }: { period: string; slice: SpendSlice
             {items.map((r) => (
               <tr key={r.run_id} data-testid="spend-run">
                 <td className="px-3 py-1.5 font-mono"><Link href={`/runs/${r.run_id}`} className="text-brand-700 hover:underline">{r.run_id}</Link></td>
-                <td className="px-3 py-1.5 text-slate-700">{r.workflow_name}</td>
+                <td className="max-w-56 truncate px-3 py-1.5 text-slate-700" title={r.workflow_name}>{r.workflow_name}</td>
                 <td className="px-3 py-1.5"><StatusBadge status={r.status} /></td>
                 <td className="px-3 py-1.5 text-slate-500">{relativeTime(r.created_at)}</td>
                 <td className="px-3 py-1.5 text-right font-mono text-slate-500">{r.tokens_in + r.tokens_out} tok</td>

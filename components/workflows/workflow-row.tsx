@@ -21,8 +21,8 @@ export function WorkflowRow({
 }) {
   return (
     <tr className="group hover:bg-slate-50" data-testid="workflow-row" data-workflow-id={wf.id}>
-      <td className="py-3 pr-3 pl-5">
-        <Link href={`/workflows/${wf.id}`} className="font-medium text-slate-900 hover:text-brand-700" data-testid="workflow-link">
+      <td className="max-w-md py-3 pr-3 pl-5">
+        <Link href={`/workflows/${wf.id}`} title={wf.name} className="block truncate font-medium text-slate-900 hover:text-brand-700" data-testid="workflow-link">
           {wf.name}
         </Link>
         {wf.description && <p className="max-w-md truncate text-xs text-slate-500">{wf.description}</p>}

@@ -1,0 +1,35 @@
+import { expect, test, type Page } from "@playwright/test";
+import { Api } from "./pages/api";
+import { RunApi } from "./pages/run-fixtures";
+
+/** Whether the document is wider than the window: something pushed the layout sideways. */
+const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test("a 200-character name and a long gate prompt keep every page's layout and the reviewer's buttons in view", async ({ page, request }) => {
+  const name = "W".repeat(200);
+  const label = "A label that goes on and on ".repeat(8).slice(0, 200);
+  const { id } = await new Api(request).createWorkflow(name, {
+    nodes: [
+      { id: "draft", type: "agent", position: { x: 0, y: 0 }, config: { label, model: "mock", user_message: "x".repeat(3000) } },
+      { id: "review", type: "human_gate", position: { x: 300, y: 0 }, config: { label, prompt: `Please review: ${"word ".repeat(600)}`, fields: [{ name: "note", type: "text", label, required: true }] } },
+    ],
+    edges: [{ id: "e1", source: "draft", target: "review" }],
+  });
+  const runId = await new RunApi(request).trigger(id, {});
+
+  await page.goto(`/runs/${runId}`);
+  const gate = page.getByTestId("gate-panel");
+  await expect(gate.getByRole("button", { name: "Approve" })).toBeInViewport();
+  await expect(page.getByTestId("run-workflow-link")).toHaveAttribute("title", name);
+  expect(await overflowsSideways(page)).toBe(false);
+
+  for (const path of ["/", "/approvals", "/runs", `/workflows/${id}/runs`]) {
+    await page.goto(path);
+    await expect(page.getByText("WWWWWWWWWW").first()).toBeVisible();
+    expect(await overflowsSideways(page), path).toBe(false);
+  }
+  await page.goto("/approvals");
+  const item = page.locator(`[data-testid="approval-item"][data-run-id="${runId}"]`);
+  await expect(item.getByTestId("approval-review")).toBeInViewport();
+  await expect(item.getByTestId("approval-open")).toBeInViewport();
+});
