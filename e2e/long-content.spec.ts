@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { Api } from "./pages/api";
 import { RunApi } from "./pages/run-fixtures";
+import { RunTimelinePage } from "./pages/run-timeline-page";
 
 /** Whether the document is wider than the window: something pushed the layout sideways. */
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -32,4 +33,31 @@ test("a 200-character name and a long gate prompt keep every page's layout and t
   const item = page.locator(`[data-testid="approval-item"][data-run-id="${runId}"]`);
   await expect(item.getByTestId("approval-review")).toBeInViewport();
   await expect(item.getByTestId("approval-open")).toBeInViewport();
+});
+
+test("a step's long string and big object show their start, and all of it on request", async ({ page, request }) => {
+  const { id } = await new Api(request).createWorkflow("Big output", {
+    nodes: [{ id: "s", type: "tool", position: { x: 0, y: 0 }, config: { tool: "set", params: { text: "{doc}", keys: "{many}" } } }],
+    edges: [],
+  });
+  const many = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`k${i}`, i]));
+  const runId = await new RunApi(request).trigger(id, { doc: `${"z".repeat(9_999)}END`, many });
+  const run = new RunTimelinePage(page);
+  await run.goto(runId);
+  await expect(run.status).toHaveText("completed");
+  await run.row("s").click();
+  const output = page.getByTestId("step-output");
+  await expect(output).toContainText("8,002 more characters");
+  await expect(output).not.toContainText("END");
+  await output.getByRole("button", { name: "8,002 more characters" }).click();
+  await expect(output).toContainText('zzzEND"');
+
+  // The step's `keys` is the 250-key object rendered as Python would (a string); the
+  // checkpoint state holds the input's object itself, open two levels deep.
+  await page.getByTestId("run-tab-checkpoints").click();
+  const state = page.getByTestId("checkpoint-state");
+  await expect(state).toContainText("50 more keys");
+  await expect(state).not.toContainText("k249");
+  await state.getByRole("button", { name: "50 more keys" }).click();
+  await expect(state).toContainText("k249");
 });
