@@ -91,6 +91,7 @@ function storable(result: NodeResult): NodeResult {
   const writes = result.writes ?? {};
   for (const key in writes) {
     if (issue) break;
+    if (writes[key] === result.output) continue; // checked above (the node's output key)
     const written = storableIssue(writes[key]);
     if (written) issue = { ...written, path: [key, ...written.path] };
   }
