@@ -1,4 +1,5 @@
 import { EngineError, type EngineErrorCode } from "@/engine/errors";
+import { storageCondition, type StorageCondition } from "@/lib/db/storage-condition";
 import { API_ERRORS, ApiError, type ApiErrorCode } from "./errors";
 
 /** Engine misuse errors that reach a route map onto API codes; anything else is internal. */
@@ -8,22 +9,16 @@ const ENGINE_TO_API: Partial<Record<EngineErrorCode, ApiErrorCode>> = {
   invalid_graph: "invalid_graph",
 };
 
-/**
- * SQLite result codes (extended ones included, by prefix) that mean the storage failed, not
- * the request: the transaction rolled back, so nothing was written, and the client is told
- * which condition to fix or wait out instead of a bare 500.
- */
-const STORAGE_ERRORS: [prefix: string, code: ApiErrorCode][] = [
-  ["SQLITE_FULL", "storage_full"],
-  ["SQLITE_BUSY", "storage_busy"],
-  ["SQLITE_LOCKED", "storage_busy"],
-  ["SQLITE_READONLY", "storage_read_only"],
-];
+/** Storage failures the client is told about (which condition to fix or wait out) instead of a bare 500. */
+const STORAGE_ERRORS: Partial<Record<StorageCondition, ApiErrorCode>> = {
+  full: "storage_full",
+  busy: "storage_busy",
+  read_only: "storage_read_only",
+};
 
 function storageError(err: unknown): ApiErrorCode | null {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code !== "string") return null;
-  return STORAGE_ERRORS.find(([prefix]) => code === prefix || code.startsWith(`${prefix}_`))?.[1] ?? null;
+  const condition = storageCondition(err);
+  return (condition && STORAGE_ERRORS[condition]) ?? null;
 }
 
 /** The JSON error body every route returns: `{error:{code,message,details?}}`. */

@@ -12,6 +12,7 @@ import type { Graph } from "@/engine/graph/schema";
 import { SETTLED_STATUSES, type ModelGateway, type RunRecord, type SecretResolver } from "@/engine/ports";
 import { defaultToolRegistry } from "@/engine/tools/registry";
 import { SqliteRunStore } from "@/lib/db/run-store";
+import { storageCondition } from "@/lib/db/storage-condition";
 import { RunEventBus } from "./event-bus";
 import { DEFAULT_LEASE_TIMINGS, LeaseKeeper, type LeaseTimings } from "./lease-keeper";
 import { newProcessId } from "./process-id";
@@ -49,20 +50,8 @@ interface Stall {
   /** When recovery may resume the run again (epoch ms). */
   resumeAt: number;
   error: string;
-  /** The last stop was the storage's (see {@link isStorageCondition}): never a reason to fail the run. */
+  /** The last stop was the storage's (lib/db/storage-condition.ts): never a reason to fail the run. */
   storage: boolean;
-}
-
-/**
- * SQLite result codes (extended ones by prefix) that say the machine's storage failed, not
- * the run: a full disk, a lock held elsewhere, a read-only or failing file. Runs stopped by
- * them rest and resume once it is fixed, however long that takes.
- */
-const STORAGE_CONDITIONS = ["SQLITE_FULL", "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_NOMEM"];
-
-function isStorageCondition(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === "string" && STORAGE_CONDITIONS.some((prefix) => code === prefix || code.startsWith(`${prefix}_`));
 }
 
 export class RunRuntime {
@@ -121,7 +110,7 @@ export class RunRuntime {
   private stalled(runId: string, err: unknown): void {
     const count = (this.stalls.get(runId)?.count ?? 0) + 1;
     const { base_ms, max_ms } = this.stallPolicy;
-    this.stalls.set(runId, { count, resumeAt: Date.now() + Math.min(max_ms, base_ms * 2 ** (count - 1)), error: errorMessage(err), storage: isStorageCondition(err) });
+    this.stalls.set(runId, { count, resumeAt: Date.now() + Math.min(max_ms, base_ms * 2 ** (count - 1)), error: errorMessage(err), storage: storageCondition(err) !== null });
   }
 
   /**
