@@ -1,5 +1,5 @@
 import { connection } from "next/server";
-import { formatBytes } from "@/components/ui/format";
+import { count, formatBytes } from "@/components/ui/format";
 import { db } from "@/lib/db/client";
 import { databaseStats } from "@/lib/db/database-stats";
 
@@ -16,8 +16,8 @@ export async function DatabasePanel() {
       <dl className="mb-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
         <Figure label="Size" value={formatBytes(stats.bytes)} note={stats.free_bytes > 0 ? `${formatBytes(stats.free_bytes)} free for reuse` : undefined} />
         <Figure label="Write-ahead log" value={formatBytes(stats.wal_bytes)} />
-        <Figure label="Workflows" value={stats.workflows.toLocaleString("en-US")} />
-        <Figure label="Runs" value={stats.runs.toLocaleString("en-US")} note={`${stats.audit_entries.toLocaleString("en-US")} audit entries`} />
+        <Figure label="Workflows" value={count(stats.workflows)} />
+        <Figure label="Runs" value={count(stats.runs)} note={`${count(stats.audit_entries)} audit entries`} />
       </dl>
       <p className="text-sm text-slate-500">
         Back it up while the server runs with <code className="text-xs">npm run backup</code>: a consistent, compacted copy (with the secrets key beside it). Copying the

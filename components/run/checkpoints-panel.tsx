@@ -2,6 +2,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { getCheckpoint, listCheckpoints } from "@/lib/client/run-api";
 import type { CheckpointHead, CheckpointView } from "@/lib/client/run-types";
+import { count } from "@/components/ui/format";
+import { ShowMore } from "@/components/ui/show-more";
 import { JsonView } from "./json-view";
 
 /**
@@ -91,16 +93,12 @@ function CompletedNodes({ ids }: { ids: readonly string[] }) {
   const hidden = all ? 0 : Math.max(0, ids.length - COMPLETED_SHOWN);
   return (
     <p className="text-xs text-slate-500" data-testid="checkpoint-completed">
-      Completed so far{ids.length > COMPLETED_SHOWN ? ` (${ids.length.toLocaleString("en-US")})` : ""}:{" "}
+      Completed so far{ids.length > COMPLETED_SHOWN ? ` (${count(ids.length)})` : ""}:{" "}
       <span className="font-mono text-slate-700">
         {hidden > 0 && "… "}
         {ids.slice(hidden).join(", ") || "none"}
       </span>
-      {hidden > 0 && (
-        <button type="button" onClick={() => setAll(true)} className="ml-1 text-brand-700 hover:underline">
-          show all
-        </button>
-      )}
+      {hidden > 0 && <ShowMore label="show all" onClick={() => setAll(true)} />}
     </p>
   );
 }

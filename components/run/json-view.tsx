@@ -1,5 +1,7 @@
 "use client";
 import { useState } from "react";
+import { count } from "@/components/ui/format";
+import { ShowMore } from "@/components/ui/show-more";
 
 const isObject = (v: unknown): v is Record<string, unknown> | unknown[] => v !== null && typeof v === "object";
 
@@ -11,16 +13,6 @@ const isObject = (v: unknown): v is Record<string, unknown> | unknown[] => v !==
 const STRING_SHOWN = 2_000;
 const ENTRIES_SHOWN = 200;
 
-const count = (n: number) => n.toLocaleString("en-US");
-
-function More({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <button type="button" onClick={onClick} className="ml-1 font-sans text-brand-700 hover:underline" data-testid="json-more">
-      {label}
-    </button>
-  );
-}
-
 function LongString({ value }: { value: string }) {
   const [all, setAll] = useState(false);
   const cut = !all && value.length > STRING_SHOWN;
@@ -28,7 +20,7 @@ function LongString({ value }: { value: string }) {
     <span className="break-all text-emerald-700">
       &quot;{cut ? value.slice(0, STRING_SHOWN) : value}
       {cut ? "…" : "\""}
-      {cut && <More label={`${count(value.length - STRING_SHOWN)} more characters`} onClick={() => setAll(true)} />}
+      {cut && <ShowMore testId="json-more" label={`${count(value.length - STRING_SHOWN)} more characters`} onClick={() => setAll(true)} />}
     </span>
   );
 }
@@ -72,7 +64,7 @@ function Entry({ name, value, depth }: { name: string | null; value: unknown; de
           ))}
           {entries.length > shown && (
             <div className="pl-4 text-slate-400">
-              …<More label={`${count(entries.length - shown)} more ${Array.isArray(value) ? "items" : "keys"}`} onClick={() => setShown(entries.length)} />
+              …<ShowMore testId="json-more" label={`${count(entries.length - shown)} more ${Array.isArray(value) ? "items" : "keys"}`} onClick={() => setShown(entries.length)} />
             </div>
           )}
           <div className="text-slate-400">{r}</div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatPeriod, usdTick } from "./format";
+import { count, formatBytes, formatPeriod, usdTick } from "./format";
 
 describe("formatPeriod", () => {
   it("names a retention period in the largest unit it fills", () => {
@@ -29,5 +29,11 @@ describe("formatBytes", () => {
 describe("usdTick", () => {
   it("keeps the decimals a tick needs, never fewer than cents", () => {
     expect([2, 1.5, 0.5, 0, 0.000045, 0.00012, 0.0025, 12.345].map(usdTick)).toEqual(["$2.00", "$1.50", "$0.50", "$0.00", "$0.000045", "$0.00012", "$0.0025", "$12.345"]);
+  });
+});
+
+describe("count", () => {
+  it("groups thousands with commas whatever the machine's locale", () => {
+    expect([0, 999, 8_002, 1_234_567].map(count)).toEqual(["0", "999", "8,002", "1,234,567"]);
   });
 });

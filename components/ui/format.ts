@@ -1,6 +1,11 @@
 /** Display formatting shared by pages. */
 
 /** "3 min ago", "2 h ago", or a date for anything older than a week. */
+/** A count with thousands separators, the same in every locale: 8,002. */
+export function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return "";
