@@ -1,7 +1,15 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { Api } from "./pages/api";
 import { RunApi } from "./pages/run-fixtures";
 import { RunTimelinePage } from "./pages/run-timeline-page";
+
+/** `view` leaves `tail` out behind a "show more" button named `more`, and shows it once that is clicked. */
+async function revealsOnRequest(view: Locator, more: string, tail: string) {
+  await expect(view).toContainText(more);
+  await expect(view).not.toContainText(tail);
+  await view.getByRole("button", { name: more }).click();
+  await expect(view).toContainText(tail);
+}
 
 /** Whether the document is wider than the window: something pushed the layout sideways. */
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -46,18 +54,10 @@ test("a step's long string and big object show their start, and all of it on req
   await run.goto(runId);
   await expect(run.status).toHaveText("completed");
   await run.row("s").click();
-  const output = page.getByTestId("step-output");
-  await expect(output).toContainText("8,002 more characters");
-  await expect(output).not.toContainText("END");
-  await output.getByRole("button", { name: "8,002 more characters" }).click();
-  await expect(output).toContainText('zzzEND"');
+  await revealsOnRequest(page.getByTestId("step-output"), "8,002 more characters", 'zzzEND"');
 
   // The step's `keys` is the 250-key object rendered as Python would (a string); the
   // checkpoint state holds the input's object itself, open two levels deep.
   await page.getByTestId("run-tab-checkpoints").click();
-  const state = page.getByTestId("checkpoint-state");
-  await expect(state).toContainText("50 more keys");
-  await expect(state).not.toContainText("k249");
-  await state.getByRole("button", { name: "50 more keys" }).click();
-  await expect(state).toContainText("k249");
+  await revealsOnRequest(page.getByTestId("checkpoint-state"), "50 more keys", "k249");
 });
