@@ -22,7 +22,9 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
     <html lang="en" className={inter.variable}>
       <body className="flex h-full flex-col font-sans antialiased bg-slate-50 text-slate-900">
         <TopNav />
-        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+        <div className="min-h-0 flex-1 overflow-y-auto" data-testid="page-scroll">
+          {children}
+        </div>
       </body>
     </html>
   );

@@ -4,7 +4,7 @@ import { SecretsPanel } from "./secrets-panel";
 
 export default function SettingsPage() {
   return (
-    <div className="mx-auto max-w-4xl px-6 py-6">
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
       <h1 className="text-lg font-semibold text-slate-900">Settings</h1>
       <p className="mb-6 text-sm text-slate-500">Server-wide settings of this Switchyard instance.</p>
       <DatabasePanel />

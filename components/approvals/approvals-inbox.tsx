@@ -11,7 +11,7 @@ export function ApprovalsInbox() {
   const { items, error, reload } = useApprovals(3000);
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <div className="mx-auto max-w-5xl px-6 py-6">
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
       <h1 className="text-lg font-semibold text-slate-900">Approvals</h1>
       <p className="mb-4 text-sm text-slate-500">Runs paused at a human gate, oldest first. Approve here or open the run to see everything it did so far.</p>
       {error && <p className="mb-3 text-sm text-red-700">{error}</p>}
@@ -23,8 +23,8 @@ export function ApprovalsInbox() {
         <ul className="space-y-2">
           {items.map((a) => (
             <li key={a.run_id} className="rounded-lg bg-white ring-1 ring-slate-200" data-testid="approval-item" data-run-id={a.run_id}>
-              <div className="flex items-start gap-4 px-4 py-3">
-                <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3">
+                <div className="min-w-56 flex-1">
                   <div className="flex items-center gap-2 text-xs text-slate-500">
                     <span className="min-w-0 truncate font-medium text-slate-700" title={a.workflow_name}>{a.workflow_name}</span>
                     <span className="shrink-0">v{a.workflow_version}</span>

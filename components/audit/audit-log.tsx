@@ -43,9 +43,9 @@ export function AuditLog() {
     setCursors([undefined]);
   };
   return (
-    <div className="mx-auto max-w-6xl px-6 py-6">
-      <div className="mb-4 flex items-start justify-between gap-4">
-        <div>
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-64 flex-1">
           <h1 className="text-lg font-semibold text-slate-900">Audit log</h1>
           <p className="text-sm text-slate-500">Every material action, newest first. Rows are chained by hash, so an edit or a deletion shows up below.</p>
         </div>
@@ -65,13 +65,13 @@ export function AuditLog() {
             <option value="run">run</option>
           </Select>
         </div>
-        <div className="w-64">
+        <div className="w-full sm:w-64">
           <TextInput placeholder="Target id" value={targetId} disabled={!targetType} onChange={(e) => refilter(() => setTargetId(e.target.value.trim()))} data-testid="audit-filter-target-id" />
         </div>
       </div>
       {error && <p className="mb-3 text-sm text-red-700">{error}</p>}
-      <div className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
-        <table className="w-full table-fixed text-left text-xs" data-testid="audit-table">
+      <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
+        <table className="w-full min-w-[40rem] table-fixed text-left text-xs" data-testid="audit-table">
           <thead className="border-b border-slate-200 bg-slate-50 text-[10px] font-medium tracking-wide text-slate-500 uppercase">
             <tr>
               <th className="w-14 px-3 py-2 pl-4">#</th>

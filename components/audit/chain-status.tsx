@@ -33,7 +33,7 @@ export function ChainStatus() {
         : `Chain broken at #${result.first_bad_seq}${result.message ? `: ${result.message}` : ""}`;
   const fullCheck = result && !("error" in result) && result.ok && result.full_check_at ? result.full_check_at : null;
   return (
-    <div className={`flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-xs font-medium ring-1 ${tone}`} data-testid="audit-chain" data-ok={result && !("error" in result) ? String(result.ok) : undefined}>
+    <div className={`flex max-w-full shrink-0 flex-wrap items-center gap-3 rounded-lg px-3 py-2 text-xs font-medium ring-1 ${tone}`} data-testid="audit-chain" data-ok={result && !("error" in result) ? String(result.ok) : undefined}>
       <span>
         {text}
         {fullCheck && (

@@ -44,7 +44,7 @@ export function VersionHistory({ workflowId, initial }: { workflowId: string; in
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <header className="flex items-center gap-4 border-b border-slate-200 bg-white px-5 py-3">
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 sm:px-5">
         <div>
           <div className="flex gap-3 text-xs">
             <Link href={`/workflows/${workflowId}`} className="text-brand-600 hover:underline">← Editor</Link>
@@ -64,11 +64,12 @@ export function VersionHistory({ workflowId, initial }: { workflowId: string; in
         </div>
       </header>
       {error && <p className="bg-red-50 px-5 py-2 text-xs text-red-700">{error}</p>}
-      <div className="grid min-h-0 flex-1 grid-cols-[260px_minmax(0,1fr)_320px]">
-        <aside className="min-h-0 overflow-y-auto border-r border-slate-200 bg-white">
+      {/* Narrower than `lg`: one column that scrolls — the list (its own scroll), the canvas, the changes. */}
+      <div className="grid min-h-0 flex-1 grid-cols-1 overflow-y-auto lg:grid-cols-[260px_minmax(0,1fr)_320px] lg:overflow-hidden">
+        <aside className="max-h-56 min-h-0 overflow-y-auto border-b border-slate-200 bg-white lg:max-h-none lg:border-r lg:border-b-0">
           {versions ? <VersionListOrEmpty versions={versions} open={shown} onOpen={(v) => { setOpen(v); if (v === against) setAgainst(null); }} /> : <p className="p-4 text-xs text-slate-400">Loading…</p>}
         </aside>
-        <main className="relative min-h-0">
+        <main className="relative h-[60vh] min-h-0 lg:h-auto">
           {view ? (
             <ReadOnlyCanvas key={`${shown}:${against}`} graph={view.graph} nodeMarks={view.marks} edgeTones={view.tones} onNodeClick={setPicked} testId="version-canvas" />
           ) : (
@@ -80,7 +81,7 @@ export function VersionHistory({ workflowId, initial }: { workflowId: string; in
             </div>
           )}
         </main>
-        <aside className="min-h-0 overflow-y-auto border-l border-slate-200 bg-white p-4">
+        <aside className="min-h-0 border-t border-slate-200 bg-white p-4 lg:overflow-y-auto lg:border-t-0 lg:border-l">
           <h2 className="mb-3 text-xs font-semibold text-slate-700">
             {against === null ? `v${shown}${shown === current ? " (current)" : ""}` : `Changes from v${Math.min(shown, against)} to v${Math.max(shown, against)}`}
           </h2>

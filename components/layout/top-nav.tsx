@@ -2,17 +2,18 @@ import Link from "next/link";
 import { Icon, ICONS } from "@/components/ui/icon";
 import { ApprovalsNavLink } from "@/components/approvals/approvals-badge";
 
-/** The app's top bar: product name and the main sections. */
+/** The app's top bar: product name and the main sections (on a phone the mark alone, and the sections scroll). */
 export function TopNav() {
   return (
-    <header className="flex h-12 shrink-0 items-center gap-6 border-b border-slate-800 bg-slate-900 px-4 text-sm text-slate-300">
-      <Link href="/" className="flex items-center gap-2 font-semibold text-white">
+    <header className="flex h-12 shrink-0 items-center gap-4 border-b border-slate-800 bg-slate-900 px-4 text-sm text-slate-300">
+      <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold text-white" aria-label="Switchyard">
         <span className="flex size-6 items-center justify-center rounded-md bg-brand-500 text-white">
           <Icon d={ICONS.workflow} className="size-3.5" />
         </span>
-        Switchyard
+        <span className="hidden sm:inline">Switchyard</span>
       </Link>
-      <nav className="flex items-center gap-4">
+      {/* On a phone the sections scroll sideways rather than run off the screen. */}
+      <nav className="-mr-4 flex min-w-0 items-center gap-4 self-stretch overflow-x-auto pr-4 whitespace-nowrap sm:mr-0 sm:pr-0">
         <Link href="/" className="hover:text-white" data-testid="nav-workflows">
           Workflows
         </Link>

@@ -46,8 +46,9 @@ export function RunHeader({
   const liveMs = run.duration_ms ?? (started && (run.status === "running" || run.status === "paused") ? now - started : null);
   const canResume = run.status === "failed" || (run.status === "paused" && !run.pending_gate);
   return (
-    <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-5 py-3">
-      <div className="min-w-0 flex-1">
+    <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 sm:px-5">
+      {/* At least 16rem before the totals wrap below it: shrunk further, its text ran under them. */}
+      <div className="min-w-64 flex-1">
         <div className="flex items-center gap-2 text-xs text-slate-500">
           <Link href={`/workflows/${run.workflow_id}`} title={run.workflow_name ?? undefined} className="min-w-0 truncate font-medium text-brand-600 hover:underline" data-testid="run-workflow-link">
             {run.workflow_name ?? "Workflow"}
@@ -59,13 +60,13 @@ export function RunHeader({
           <span>·</span>
           <span title={run.created_at} className="shrink-0">{relativeTime(run.created_at, now)}</span>
         </div>
-        <h1 className="mt-0.5 flex items-center gap-2.5 text-lg font-semibold text-slate-900">
-          Run <span className="font-mono text-sm font-normal text-slate-500">{run.id}</span>
+        <h1 className="mt-0.5 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-lg font-semibold text-slate-900">
+          Run <span className="font-mono text-sm font-normal break-all text-slate-500">{run.id}</span>
           <StatusBadge status={run.status} testId="run-status" />
           <ConnectionPill connection={connection} />
         </h1>
       </div>
-      <dl className="ml-auto flex items-center gap-6 text-right">
+      <dl className="flex items-center gap-6 sm:ml-auto sm:text-right">
         <Stat label="Cost" value={usd(totals.cost_usd)} testId="run-cost" />
         <Stat label="Tokens in / out" value={`${totals.tokens_in} / ${totals.tokens_out}`} testId="run-tokens" />
         <Stat label="Duration" value={duration(liveMs)} testId="run-duration" />

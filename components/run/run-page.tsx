@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { StepStatus } from "@/lib/client/types";
 import { ReadOnlyCanvas, type NodeMark } from "@/components/history/read-only-canvas";
 import { CheckpointsPanel } from "./checkpoints-panel";
@@ -15,6 +15,9 @@ import { useRunGraph } from "./use-run-graph";
 import { useRunStream } from "./use-run-stream";
 
 type Tab = "step" | "checkpoints" | "output";
+
+/** Tailwind's `lg`: from here the page has two columns (see the grid below). */
+const WIDE_LAYOUT = "(min-width: 64rem)";
 
 /** The live run page: header, canvas coloured by status, Gantt timeline and an inspector. */
 export function RunPage({ id }: { id: string }) {
@@ -43,9 +46,12 @@ export function RunPage({ id }: { id: string }) {
     if (needsInput) loadStepInput(needsInput).catch(() => {});
   }, [needsInput, loadStepInput]);
   // Stable handlers, so the memoized timeline rows and canvas skip renders a selection does not concern.
+  const detailRef = useRef<HTMLElement>(null);
   const selectStep = useCallback((stepId: string) => {
     setSelected(stepId);
     setTab("step");
+    // In the one-column layout the detail sits below the timeline: bring it into view.
+    if (!window.matchMedia(WIDE_LAYOUT).matches) requestAnimationFrame(() => detailRef.current?.scrollIntoView({ block: "start", behavior: "smooth" }));
   }, []);
   const selectNode = useCallback(
     (nodeId: string) => {
@@ -64,8 +70,18 @@ export function RunPage({ id }: { id: string }) {
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="run-view">
       <RunHeader run={run} totals={totals} now={now} connection={connection} onRevived={follow} />
-      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_400px]">
-        <main className="min-h-0 space-y-3 overflow-y-auto p-4">
+      {/*
+        Wide screens: the canvas and timeline on the left, the gate and the step's detail in a
+        column on the right. Narrower than `lg` one column scrolls as a whole, the gate first
+        (a reviewer on a phone comes for it), then the canvas and timeline, then the detail.
+      */}
+      <div className="grid min-h-0 flex-1 grid-cols-1 overflow-y-auto lg:grid-cols-[minmax(0,1fr)_400px] lg:grid-rows-[auto_minmax(0,1fr)] lg:overflow-hidden">
+        {run.pending_gate && run.status === "paused" && (
+          <div className="border-b border-slate-200 bg-white p-4 lg:col-start-2 lg:row-start-1 lg:border-l">
+            <GatePanel runId={run.id} gate={run.pending_gate} label={labels[run.pending_gate.node_id] ?? run.pending_gate.node_id} onDecided={follow} />
+          </div>
+        )}
+        <main className="min-w-0 space-y-3 p-4 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:min-h-0 lg:overflow-y-auto">
           {run.status === "failed" && run.error_message && (
             <p className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200" role="alert" data-testid="run-error">
               {run.error_message}
@@ -83,12 +99,7 @@ export function RunPage({ id }: { id: string }) {
           ))}
           <RunTimeline run={run} steps={steps} labels={labels} now={now} selectedId={selected} onSelect={selectStep} />
         </main>
-        <aside className="flex min-h-0 flex-col border-l border-slate-200 bg-white">
-          {run.pending_gate && run.status === "paused" && (
-            <div className="border-b border-slate-200 p-4">
-              <GatePanel runId={run.id} gate={run.pending_gate} label={labels[run.pending_gate.node_id] ?? run.pending_gate.node_id} onDecided={follow} />
-            </div>
-          )}
+        <aside ref={detailRef} className="flex min-h-72 flex-col border-t border-slate-200 bg-white lg:col-start-2 lg:row-start-2 lg:min-h-0 lg:border-t-0 lg:border-l">
           <nav className="flex gap-1 border-b border-slate-200 px-3 pt-2 text-xs font-medium">
             {(["step", "checkpoints", "output"] as const).map((t) => (
               <button

@@ -3,7 +3,7 @@ import type { CSSProperties } from "react";
 import { duration } from "@/components/ui/format";
 import type { RunSummary, StepView } from "@/lib/client/run-types";
 import { growsWithClock, timeAxis } from "./run-state";
-import { TimelineRow } from "./timeline-row";
+import { TIMELINE_COLUMNS, TimelineRow, WIDE_ONLY } from "./timeline-row";
 
 /** The axis labels the column has room for (a container query): both ends always, the middle from 12rem, the quarters from 20rem. */
 const AXIS_TICKS = [
@@ -39,7 +39,7 @@ export function RunTimeline({
   const span = end - start;
   return (
     <section className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid="run-timeline" style={{ "--axis-span": span } as CSSProperties}>
-      <header className="grid grid-cols-[28px_minmax(0,190px)_minmax(0,1fr)_84px_92px_60px] items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-[10px] font-medium tracking-wide text-slate-500 uppercase">
+      <header className={`grid ${TIMELINE_COLUMNS} items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-[10px] font-medium tracking-wide text-slate-500 uppercase`}>
         <span />
         <span>Step</span>
         <span className="@container">
@@ -51,8 +51,8 @@ export function RunTimeline({
             ))}
           </span>
         </span>
-        <span className="text-right">Tokens</span>
-        <span className="text-right">Cost</span>
+        <span className={`${WIDE_ONLY} text-right`}>Tokens</span>
+        <span className={`${WIDE_ONLY} text-right`}>Cost</span>
         <span className="text-right">Time</span>
       </header>
       {steps.length === 0 ? (

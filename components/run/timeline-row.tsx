@@ -5,6 +5,15 @@ import type { StepView } from "@/lib/client/run-types";
 import { barOf } from "./run-state";
 import { StatusIcon } from "./status-icon";
 
+/**
+ * The timeline's columns (header and rows): status, step, bar, tokens, cost, time. Below
+ * `sm` (phones) tokens and cost give their width to the bar; the step's detail has them.
+ */
+export const TIMELINE_COLUMNS = "grid-cols-[24px_minmax(0,110px)_minmax(0,1fr)_56px] sm:grid-cols-[28px_minmax(0,190px)_minmax(0,1fr)_84px_92px_60px]";
+
+/** Classes of the tokens and cost cells: shown from `sm` up. */
+export const WIDE_ONLY = "hidden sm:block";
+
 const BAR: Record<string, string> = {
   running: "bg-sky-400 animate-pulse",
   waiting: "bg-amber-400",
@@ -61,7 +70,7 @@ export const TimelineRow = memo(function TimelineRow({
       data-node-id={step.node_id}
       data-status={step.status}
       aria-pressed={selected}
-      className={`grid w-full [contain-intrinsic-size:auto_42px] [content-visibility:auto] grid-cols-[28px_minmax(0,190px)_minmax(0,1fr)_84px_92px_60px] items-center gap-2 border-b border-slate-100 px-3 py-1.5 text-left text-xs hover:bg-slate-50 ${selected ? "bg-brand-50 hover:bg-brand-50" : ""}`}
+      className={`grid w-full [contain-intrinsic-size:auto_42px] [content-visibility:auto] ${TIMELINE_COLUMNS} items-center gap-2 border-b border-slate-100 px-3 py-1.5 text-left text-xs hover:bg-slate-50 ${selected ? "bg-brand-50 hover:bg-brand-50" : ""}`}
     >
       <span className="flex items-center gap-1 text-slate-400">
         <StatusIcon status={step.status} />
@@ -83,10 +92,10 @@ export const TimelineRow = memo(function TimelineRow({
           />
         )}
       </span>
-      <span className="text-right font-mono text-[11px] text-slate-500" data-testid="step-tokens">
+      <span className={`${WIDE_ONLY} text-right font-mono text-[11px] text-slate-500`} data-testid="step-tokens">
         {step.tokens_in || step.tokens_out ? `${step.tokens_in ?? 0}/${step.tokens_out ?? 0}` : "—"}
       </span>
-      <span className="text-right font-mono text-[11px] text-slate-600" data-testid="step-cost">
+      <span className={`${WIDE_ONLY} text-right font-mono text-[11px] text-slate-600`} data-testid="step-cost">
         {step.cost_usd ? usd(step.cost_usd) : "—"}
       </span>
       <span className="text-right font-mono text-[11px] text-slate-500">{duration(step.duration_ms ?? live)}</span>

@@ -18,7 +18,7 @@ export function WorkflowRuns({ workflowId }: { workflowId: string }) {
   }, [workflowId]);
   return (
     <>
-      <div className="mx-auto flex max-w-6xl gap-3 px-6 pt-5 text-xs">
+      <div className="mx-auto flex max-w-6xl gap-3 px-4 pt-5 text-xs sm:px-6">
         <Link href={`/workflows/${workflowId}`} className="text-brand-600 hover:underline">← Editor</Link>
         <Link href={`/workflows/${workflowId}/versions`} className="text-brand-600 hover:underline" data-testid="link-versions">Version history</Link>
       </div>

@@ -38,8 +38,8 @@ export function SpendDashboard() {
     });
   const sel = (kind: string) => (slice?.key.startsWith(`${kind}:`) ? slice.key.slice(kind.length + 1) : null);
   return (
-    <div className="mx-auto max-w-6xl space-y-4 px-6 py-6">
-      <div className="flex items-center justify-between">
+    <div className="mx-auto max-w-6xl space-y-4 px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-lg font-semibold text-slate-900">Spend</h1>
         <div className="flex gap-1 rounded-lg bg-white p-0.5 ring-1 ring-slate-200">
           {PERIODS.map((p) => (
@@ -51,7 +51,7 @@ export function SpendDashboard() {
         </div>
       </div>
       {error && <p className="text-sm text-red-700">{error}</p>}
-      <div className="grid grid-cols-[260px_minmax(0,1fr)] gap-4">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-[260px_minmax(0,1fr)]">
         <dl className="grid content-start gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="spend-total">
           <Figure label="Total cost" value={usd(report?.total.cost_usd ?? 0)} big testId="spend-total-cost" />
           <Figure label="Runs" value={String(report?.total.runs ?? 0)} />
@@ -61,7 +61,7 @@ export function SpendDashboard() {
           <SpendChart days={report?.by_day ?? []} />
         </div>
       </div>
-      <div className="grid grid-cols-3 gap-4">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <SpendTable title="Per workflow" groups={report?.by_workflow ?? []} selected={sel("workflow")} onSelect={pick("workflow")} testId="spend-by-workflow" />
         <SpendTable title="Per model" groups={report?.by_model ?? []} selected={sel("model")} onSelect={pick("model")} testId="spend-by-model" />
         {/* The API sends the 200 costliest nodes (docs/api.md, GET /api/spend). */}

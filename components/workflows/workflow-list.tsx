@@ -40,8 +40,8 @@ export function WorkflowList() {
   };
 
   return (
-    <div className="mx-auto max-w-6xl px-6 py-8">
-      <div className="flex items-end justify-between gap-4">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">Workflows</h1>
           <p className="mt-1 text-sm text-slate-500">Design LLM and agent workflows on a canvas, then run them.</p>
@@ -76,7 +76,7 @@ export function WorkflowList() {
           </p>
         )}
         {state.kind === "ready" && state.items.length > 0 && (
-          <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm" data-testid="workflow-table">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-500">
                 <tr>

@@ -74,7 +74,7 @@ export function WorkflowCanvas() {
           {/* Dots scale with the zoom; zoomed out they are sub-pixel, and redrawn on every pan tick. */}
           {!compact && <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />}
           <Controls position="bottom-left" showInteractive={false} />
-          {nodes.length > 0 && nodes.length <= MINIMAP_UP_TO && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} className="!rounded-lg !ring-1 !ring-slate-200" />}
+          {nodes.length > 0 && nodes.length <= MINIMAP_UP_TO && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} className="!hidden !rounded-lg !ring-1 !ring-slate-200 md:!block" />}
           <ValidationPanel />
           <CompactZoomWatcher onChange={setCompact} />
           <GraphFitWatcher width={size.width} height={size.height} onChange={setFits} />

@@ -56,9 +56,10 @@ export function EditorShell() {
           </button>
         </div>
       )}
-      <div className="flex min-h-0 flex-1">
+      {/* Narrower than `md` (a phone): no palette (dragging needs a pointer), the inspector below the canvas. */}
+      <div className="flex min-h-0 flex-1 flex-col md:flex-row">
         <Palette />
-        <main className="min-w-0 flex-1">
+        <main className="min-h-0 min-w-0 flex-1">
           <WorkflowCanvas />
         </main>
         <Inspector />

@@ -1,0 +1,80 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { Api } from "./pages/api";
+import { fanOutGateGraph, RunApi } from "./pages/run-fixtures";
+
+// A phone held upright: a reviewer approving a gate, someone checking a run or the spend.
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Whether anything pushes the page sideways: the document, or the page's own scroll container. */
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => {
+    const scroller = document.querySelector('[data-testid="page-scroll"]');
+    return document.documentElement.scrollWidth > window.innerWidth || (scroller !== null && scroller.scrollWidth > scroller.clientWidth);
+  });
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error("element has no box");
+  return b;
+}
+
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function pausedRun(page: Page) {
+  const { id } = await new Api(page.request).createWorkflow("Phone review", fanOutGateGraph(20));
+  const runId = await new RunApi(page.request).trigger(id, { ticket: "T-7" });
+  await expect.poll(async () => (await new RunApi(page.request).run(runId)).status).toBe("paused");
+  return { workflowId: id, runId };
+}
+
+test("on a phone the run page shows the gate first, its header whole and a timeline with room for its bars", async ({ page }) => {
+  const { runId } = await pausedRun(page);
+  await page.goto(`/runs/${runId}`);
+
+  const approve = page.getByTestId("gate-panel").getByRole("button", { name: "Approve" });
+  await expect(approve).toBeInViewport();
+  // The totals wrap below the title instead of running over it.
+  const title = await box(page.getByRole("heading", { level: 1 }));
+  for (const stat of ["run-cost", "run-tokens", "run-duration"]) {
+    const b = await box(page.getByTestId(stat));
+    expect(overlap(title, b), stat).toBe(false);
+    expect(b.x + b.width, stat).toBeLessThanOrEqual(390);
+  }
+  // Tokens and cost columns give their width to the bars on a phone.
+  const track = await box(page.getByTestId("step-track").first());
+  expect(track.width).toBeGreaterThanOrEqual(100);
+  await expect(page.getByTestId("step-tokens").first()).toBeHidden();
+  expect(await overflowsSideways(page)).toBe(false);
+
+  // The step's detail sits below the timeline: choosing a step brings it into view.
+  await page.getByTestId("step-row").filter({ hasText: "Classify" }).click();
+  await expect(page.getByTestId("step-detail")).toBeInViewport();
+  await expect(page.getByTestId("step-detail")).toHaveAttribute("data-node-id", "classify");
+});
+
+test("on a phone every page fits the width, and the top bar's sections scroll into reach", async ({ page }) => {
+  const { workflowId } = await pausedRun(page);
+  for (const path of ["/", "/runs", "/approvals", "/spend", "/audit", "/settings", `/workflows/${workflowId}/runs`, `/workflows/${workflowId}/versions`]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    expect(await overflowsSideways(page), path).toBe(false);
+  }
+  await page.goto("/");
+  const settings = page.getByTestId("nav-settings");
+  await settings.scrollIntoViewIfNeeded();
+  await settings.click();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test("on a phone the editor gives the canvas the width and puts the inspector below it", async ({ page }) => {
+  const { workflowId } = await pausedRun(page);
+  await page.goto(`/workflows/${workflowId}`);
+  const canvas = await box(page.getByTestId("canvas"));
+  expect(canvas.width).toBeGreaterThan(350);
+  expect(canvas.height).toBeGreaterThan(300);
+  await expect(page.getByTestId("palette")).toBeHidden();
+  const inspector = await box(page.getByTestId("inspector"));
+  expect(inspector.y).toBeGreaterThanOrEqual(canvas.y + canvas.height - 1);
+  expect(await overflowsSideways(page)).toBe(false);
+});
