@@ -77,4 +77,11 @@ test("on a phone the editor gives the canvas the width and puts the inspector be
   const inspector = await box(page.getByTestId("inspector"));
   expect(inspector.y).toBeGreaterThanOrEqual(canvas.y + canvas.height - 1);
   expect(await overflowsSideways(page)).toBe(false);
+
+  // A tablet: the palette is back beside the canvas, the inspector still below it.
+  await page.setViewportSize({ width: 820, height: 1000 });
+  await expect(page.getByTestId("palette")).toBeVisible();
+  const wide = await box(page.getByTestId("canvas"));
+  expect(wide.width).toBeGreaterThan(500);
+  expect((await box(page.getByTestId("inspector"))).y).toBeGreaterThanOrEqual(wide.y + wide.height - 1);
 });

@@ -56,12 +56,17 @@ export function EditorShell() {
           </button>
         </div>
       )}
-      {/* Narrower than `md` (a phone): no palette (dragging needs a pointer), the inspector below the canvas. */}
-      <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-        <Palette />
-        <main className="min-h-0 min-w-0 flex-1">
-          <WorkflowCanvas />
-        </main>
+      {/*
+        From `lg`: palette, canvas, inspector side by side. Narrower, the inspector goes below
+        the canvas; narrower than `md` (a phone) the palette goes too — dragging needs a pointer.
+      */}
+      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        <div className="flex min-h-0 flex-1">
+          <Palette />
+          <main className="min-w-0 flex-1">
+            <WorkflowCanvas />
+          </main>
+        </div>
         <Inspector />
       </div>
       <ConflictDialog conflict={conflict} baseVersion={version} onReload={reloadFromServer} onOverwrite={() => void overwrite()} onClose={dismissConflict} />
