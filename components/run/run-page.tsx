@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { StepStatus } from "@/lib/client/types";
 import { ReadOnlyCanvas, type NodeMark } from "@/components/history/read-only-canvas";
@@ -62,7 +63,15 @@ export function RunPage({ id }: { id: string }) {
   );
 
   if (load.kind === "loading") return <p className="p-10 text-sm text-slate-500">Loading run…</p>;
-  if (load.kind === "missing") return <p className="p-10 text-sm text-slate-500" data-testid="run-missing">This run does not exist.</p>;
+  if (load.kind === "missing")
+    return (
+      <p className="p-10 text-sm text-slate-500" data-testid="run-missing">
+        This run does not exist.{" "}
+        <Link href="/runs" className="text-brand-600 hover:underline">
+          All runs
+        </Link>
+      </p>
+    );
   if (load.kind === "error" || !state || !run) return <p className="p-10 text-sm text-red-700">{load.kind === "error" ? load.message : ""}</p>;
 
   const totals = stepTotals(steps);

@@ -50,7 +50,7 @@ export function WorkflowEditor({ id }: { id: string }) {
 function Centered({ children, testId }: { children: React.ReactNode; testId: string }) {
   return (
     <div className="flex h-full items-center justify-center text-sm text-slate-500" data-testid={testId}>
-      {children}
+      <p className="max-w-md px-6 text-center">{children}</p>
     </div>
   );
 }
