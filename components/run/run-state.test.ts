@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunDetail, StepView } from "@/lib/client/run-types";
-import { applyEvent, applyEvents, barOf, fromDetail, growsWithClock, mergeInputs, niceSpan, nodeStatuses, orderedSteps, stepTotals, timeAxis, withStepInput, type RunEvent } from "./run-state";
+import { applyEvent, applyEvents, axisTicks, barOf, fromDetail, growsWithClock, mergeInputs, niceSpan, nodeStatuses, orderedSteps, stepTotals, timeAxis, withStepInput, type RunEvent } from "./run-state";
 
 const step = (over: Partial<StepView>): StepView => ({
   id: "s1", seq: 1, node_id: "a", node_type: "tool", status: "running", input: undefined, output: null, error: null,
@@ -11,6 +11,25 @@ const step = (over: Partial<StepView>): StepView => ({
 const detail = (steps: StepView[] = []): RunDetail => ({
   id: "r1", workflow_id: "w1", workflow_version: 2, status: "running", input: {}, output: null, cost_usd: 0, tokens_in: 0, tokens_out: 0,
   duration_ms: null, error_message: null, pending_gate: null, created_at: "2026-01-01T00:00:00.000Z", started_at: "2026-01-01T00:00:00.000Z", finished_at: null, steps,
+});
+
+describe("axisTicks", () => {
+  it("labels round whole milliseconds, three to six of them (from a 3 ms span), never past the span", () => {
+    expect(axisTicks(455)).toEqual([0, 100, 200, 300, 400]);
+    expect(axisTicks(353)).toEqual([0, 100, 200, 300]);
+    expect(axisTicks(1500)).toEqual([0, 500, 1000, 1500]);
+    expect(axisTicks(1234)).toEqual([0, 500, 1000]);
+    expect(axisTicks(8000)).toEqual([0, 2000, 4000, 6000, 8000]);
+    expect(axisTicks(1)).toEqual([0, 1]);
+    expect(axisTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(axisTicks(0)).toEqual([0]);
+    for (const span of [3, 7, 99, 101, 455, 999, 1001, 12345, 3_600_000, 86_400_000 * 3]) {
+      const ticks = axisTicks(span);
+      expect(ticks.length, String(span)).toBeGreaterThanOrEqual(3);
+      expect(ticks.length, String(span)).toBeLessThanOrEqual(6);
+      expect(ticks[ticks.length - 1]).toBeLessThanOrEqual(span);
+    }
+  });
 });
 
 describe("niceSpan", () => {

@@ -156,6 +156,25 @@ export function niceSpan(ms: number): number {
   return p * NICE.find((f) => f * p >= ms)!;
 }
 
+/** Steps between axis labels: 1, 2 and 5 times a power of ten (ms). */
+const TICK_STEPS = [1, 2, 5, 10];
+
+/**
+ * Where the axis labels of a span (ms) go: round times from 0 (whole milliseconds), at most
+ * five intervals of at least a fifth of the span each, so labels read "0 ms, 100 ms, 200 ms" rather than the
+ * quarters of a settled run's exact 455 ms.
+ */
+export function axisTicks(span: number): number[] {
+  if (!(span > 0)) return [0];
+  // Whole milliseconds: the labels print whole milliseconds.
+  const target = Math.max(1, span / 5);
+  const p = 10 ** Math.floor(Math.log10(target));
+  const step = p * TICK_STEPS.find((f) => f * p >= target)!;
+  const ticks: number[] = [];
+  for (let i = 0; i * step <= span; i++) ticks.push(i * step);
+  return ticks;
+}
+
 /**
  * The shared time axis of the Gantt: from the first start to the last finish. While the run is
  * live the axis ends at the next round span past "now" (see `niceSpan`): the bars grow into it

@@ -2,17 +2,19 @@
 import type { CSSProperties } from "react";
 import { duration } from "@/components/ui/format";
 import type { RunSummary, StepView } from "@/lib/client/run-types";
-import { growsWithClock, timeAxis } from "./run-state";
+import { axisTicks, growsWithClock, timeAxis } from "./run-state";
 import { TIMELINE_COLUMNS, TimelineRow, WIDE_ONLY } from "./timeline-row";
 
-/** The axis labels the column has room for (a container query): both ends always, the middle from 12rem, the quarters from 20rem. */
-const AXIS_TICKS = [
-  { at: 0, className: "" },
-  { at: 0.25, className: "hidden @min-[20rem]:inline" },
-  { at: 0.5, className: "hidden @min-[12rem]:inline" },
-  { at: 0.75, className: "hidden @min-[20rem]:inline" },
-  { at: 1, className: "" },
-];
+/**
+ * An axis label's classes: every other label (from the first) always, the rest where the
+ * column is at least 16rem wide (a container query); the first starts at its time, one near
+ * the end ends there, the others are centred on it.
+ */
+function tickClass(index: number, at: number): string {
+  const shown = index % 2 === 0 ? "" : "hidden @min-[16rem]:block";
+  const align = index === 0 ? "" : at > 0.85 ? "-translate-x-full" : "-translate-x-1/2";
+  return `absolute top-0 ${shown} ${align}`;
+}
 
 /**
  * The Gantt of a run: one row per step in seq order on one shared time axis. The axis span is
@@ -43,10 +45,10 @@ export function RunTimeline({
         <span />
         <span>Step</span>
         <span className="@container">
-          <span className="flex justify-between font-mono whitespace-nowrap normal-case">
-            {AXIS_TICKS.map(({ at, className }) => (
-              <span key={at} className={className}>
-                {duration(Math.round(span * at))}
+          <span className="relative block h-3.5 font-mono whitespace-nowrap normal-case" data-testid="timeline-axis">
+            {axisTicks(span).map((t, i) => (
+              <span key={t} className={tickClass(i, t / span)} style={{ left: `${(t / span) * 100}%` }}>
+                {duration(Math.round(t))}
               </span>
             ))}
           </span>

@@ -17,13 +17,13 @@ const PERIODS = [
 /** Spend over a period: total, cost per day, and per workflow / model / node with their runs. */
 export function SpendDashboard() {
   const [period, setPeriod] = useState<(typeof PERIODS)[number]["id"]>("7d");
-  const [report, setReport] = useState<SpendReport | null>(null);
+  const [report, setReport] = useState<(SpendReport & { loaded_at: number }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [slice, setSlice] = useState<(SpendSlice & { key: string }) | null>(null);
   useEffect(() => {
     let live = true;
     getSpend(period)
-      .then((r) => live && setReport(r))
+      .then((r) => live && setReport({ ...r, loaded_at: Date.now() }))
       .catch((err: unknown) => live && setError(err instanceof Error ? err.message : "Could not load spend"));
     return () => {
       live = false;
@@ -58,7 +58,7 @@ export function SpendDashboard() {
           <Figure label="Tokens in / out" value={`${report?.total.tokens_in ?? 0} / ${report?.total.tokens_out ?? 0}`} />
         </dl>
         <div className="h-48 rounded-lg bg-white p-3 ring-1 ring-slate-200" data-testid="spend-chart">
-          <SpendChart days={report?.by_day ?? []} />
+          <SpendChart days={report?.by_day ?? []} since={report?.since ?? null} now={report?.loaded_at ?? 0} />
         </div>
       </div>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
