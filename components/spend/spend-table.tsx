@@ -36,7 +36,7 @@ export function SpendTable({
       {groups.length === 0 ? (
         <p className="p-4 text-xs text-slate-400">Nothing spent.</p>
       ) : (
-        <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto">
+        <ul className="scroll-shadows max-h-72 divide-y divide-slate-100 overflow-y-auto">
           {groups.map((g) => (
             <li key={g.key}>
               <button type="button" onClick={() => onSelect(g)} data-testid="spend-row" data-key={g.key} aria-pressed={selected === g.key}
