@@ -12,7 +12,8 @@ const inter = localFont({
 });
 
 export const metadata: Metadata = {
-  title: "Switchyard",
+  // Pages name themselves (and client-loaded pages their workflow or run: useDocumentTitle).
+  title: { default: "Switchyard", template: "%s · Switchyard" },
   description: "Visual builder and durable engine for LLM and agent workflows",
   icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
 };

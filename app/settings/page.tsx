@@ -1,6 +1,9 @@
+import type { Metadata } from "next";
 import { DatabasePanel } from "./database-panel";
 import { RetentionPanel } from "./retention-panel";
 import { SecretsPanel } from "./secrets-panel";
+
+export const metadata: Metadata = { title: "Settings" };
 
 export default function SettingsPage() {
   return (

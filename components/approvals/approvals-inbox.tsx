@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { duration, relativeTime } from "@/components/ui/format";
+import { useDocumentTitle } from "@/components/ui/use-document-title";
 import { GateForm } from "./gate-form";
 import { useApprovals } from "./use-approvals";
 
@@ -10,6 +11,8 @@ import { useApprovals } from "./use-approvals";
 export function ApprovalsInbox() {
   const { items, error, reload } = useApprovals(3000);
   const [open, setOpen] = useState<string | null>(null);
+  // The count in the tab, as an inbox shows it.
+  useDocumentTitle(items ? (items.length > 0 ? `(${items.length}) Approvals` : "Approvals") : null);
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
       <h1 className="text-lg font-semibold text-slate-900">Approvals</h1>

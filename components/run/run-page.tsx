@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { StepStatus } from "@/lib/client/types";
 import { ReadOnlyCanvas, type NodeMark } from "@/components/history/read-only-canvas";
+import { useDocumentTitle } from "@/components/ui/use-document-title";
 import { CheckpointsPanel } from "./checkpoints-panel";
 import { GatePanel } from "./gate-panel";
 import { JsonView } from "./json-view";
@@ -30,6 +31,8 @@ export function RunPage({ id }: { id: string }) {
   const now = useNow(!!run && isLive(run.status));
   const [selected, setSelected] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>("step");
+  // The status first: a run watched from a background tab shows where it is.
+  useDocumentTitle(run ? `${capitalize(run.status)} · ${run.workflow_name ?? "Run"}` : null);
 
   const labels = useMemo(() => Object.fromEntries((graph?.nodes ?? []).map((n) => [n.id, n.config.label?.trim() || n.id])), [graph]);
   // Keyed by value: a state change that moves no node's status (a step's input loading,
@@ -138,3 +141,5 @@ export function RunPage({ id }: { id: string }) {
     </div>
   );
 }
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { useDocumentTitle } from "@/components/ui/use-document-title";
 import { getWorkflow } from "@/lib/client/workflows";
 import { RunsTable } from "./runs-table";
 
@@ -16,6 +17,7 @@ export function WorkflowRuns({ workflowId }: { workflowId: string }) {
       live = false;
     };
   }, [workflowId]);
+  useDocumentTitle(name ? `Runs of ${name}` : null);
   return (
     <>
       <div className="mx-auto flex max-w-6xl gap-3 px-4 pt-5 text-xs sm:px-6">

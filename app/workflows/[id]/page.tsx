@@ -1,4 +1,7 @@
+import type { Metadata } from "next";
 import { WorkflowEditor } from "@/components/workflow/editor/workflow-editor";
+
+export const metadata: Metadata = { title: "Workflow" };
 
 export default async function WorkflowPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

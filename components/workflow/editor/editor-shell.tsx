@@ -5,6 +5,7 @@ import { flowToGraph } from "../graph-mapping";
 import { Inspector } from "../inspector/inspector";
 import { downloadText } from "../io/download";
 import { parseWorkflowFile, toWorkflowFile, workflowFileName } from "../io/workflow-file";
+import { useDocumentTitle } from "@/components/ui/use-document-title";
 import { isDirty } from "../store/create-editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-context";
 import { ConflictDialog } from "./conflict-dialog";
@@ -25,6 +26,9 @@ export function EditorShell() {
   const workflowId = useEditorStore((s) => s.workflowId);
   const version = useEditorStore((s) => s.version);
   const dirty = useEditorStore(isDirty);
+  const name = useEditorStore((s) => s.name);
+  // A dot while there are unsaved changes, as editors mark their tabs.
+  useDocumentTitle(`${dirty ? "● " : ""}${name.trim() || "Untitled workflow"}`);
   const saveNow = useCallback(() => void save(), [save]);
 
   useLiveValidation();
