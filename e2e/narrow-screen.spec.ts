@@ -74,6 +74,10 @@ test("on a phone the editor gives the canvas the width and puts the inspector be
   expect(canvas.width).toBeGreaterThan(350);
   expect(canvas.height).toBeGreaterThan(300);
   await expect(page.getByTestId("palette")).toBeHidden();
+  // Save and Run stay in reach; the canvas tools wait for a wider window.
+  await expect(page.getByTestId("save")).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId("run")).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId("auto-layout")).toBeHidden();
   const inspector = await box(page.getByTestId("inspector"));
   expect(inspector.y).toBeGreaterThanOrEqual(canvas.y + canvas.height - 1);
   expect(await overflowsSideways(page)).toBe(false);

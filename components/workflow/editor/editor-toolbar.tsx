@@ -61,24 +61,27 @@ export function EditorToolbar({
       </span>
       <SaveIndicator dirty={dirty} status={status} />
       <div className="ml-auto flex items-center gap-1">
-        <Button variant="ghost" size="sm" onClick={() => undo()} disabled={!canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
-          <Icon d={ICONS.undo} />
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => redo()} disabled={!canRedo} data-testid="redo" title="Redo (Ctrl+Shift+Z)">
-          <Icon d={ICONS.redo} />
-        </Button>
-        <span className="mx-1 h-5 w-px bg-slate-200" />
-        <Button variant="ghost" size="sm" onClick={layout} data-testid="auto-layout" title="Arrange nodes left to right">
-          <Icon d={ICONS.layout} /> <span className="hidden md:inline">Layout</span>
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => file.current?.click()} data-testid="import" title="Replace the canvas with a workflow file">
-          <Icon d={ICONS.upload} /> <span className="hidden md:inline">Import</span>
-        </Button>
-        <HiddenFileInput inputRef={file} testId="import-file" onFile={onImportFile} />
-        <Button variant="ghost" size="sm" onClick={onExport} data-testid="export" title="Download as JSON">
-          <Icon d={ICONS.download} /> <span className="hidden md:inline">Export</span>
-        </Button>
-        <span className="mx-1 h-5 w-px bg-slate-200" />
+        {/* A phone keeps the name, Save and Run in view; the canvas tools need a wider window. */}
+        <div className="hidden items-center gap-1 sm:flex">
+          <Button variant="ghost" size="sm" onClick={() => undo()} disabled={!canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
+            <Icon d={ICONS.undo} />
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => redo()} disabled={!canRedo} data-testid="redo" title="Redo (Ctrl+Shift+Z)">
+            <Icon d={ICONS.redo} />
+          </Button>
+          <span className="mx-1 h-5 w-px bg-slate-200" />
+          <Button variant="ghost" size="sm" onClick={layout} data-testid="auto-layout" title="Arrange nodes left to right">
+            <Icon d={ICONS.layout} /> <span className="hidden md:inline">Layout</span>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => file.current?.click()} data-testid="import" title="Replace the canvas with a workflow file">
+            <Icon d={ICONS.upload} /> <span className="hidden md:inline">Import</span>
+          </Button>
+          <HiddenFileInput inputRef={file} testId="import-file" onFile={onImportFile} />
+          <Button variant="ghost" size="sm" onClick={onExport} data-testid="export" title="Download as JSON">
+            <Icon d={ICONS.download} /> <span className="hidden md:inline">Export</span>
+          </Button>
+          <span className="mx-1 h-5 w-px bg-slate-200" />
+        </div>
         <Button onClick={onSave} disabled={status.kind === "saving"} data-testid="save" title="Save (Ctrl+S)">
           <Icon d={ICONS.save} /> Save
         </Button>
