@@ -67,7 +67,11 @@ export function SpendDashboard() {
         {/* The API sends the 200 costliest nodes (docs/api.md, GET /api/spend). */}
         <SpendTable title="Per node" groups={report?.by_node ?? []} cap={200} selected={sel("node")} onSelect={pick("node")} testId="spend-by-node" />
       </div>
-      {slice ? <SpendRuns period={period} slice={slice} /> : <p className="text-xs text-slate-500">Click a figure to list the runs behind it.</p>}
+      {slice ? (
+        <SpendRuns period={period} slice={slice} />
+      ) : (
+        (report?.total.runs ?? 0) > 0 && <p className="text-xs text-slate-500">Click a figure to list the runs behind it.</p>
+      )}
     </div>
   );
 }
