@@ -7,9 +7,13 @@
  * - `paused` past its gate deadline → fail with `gate timeout`. Other gates stay parked.
  * - a run whose segments here stopped with an error rests before it is resumed again, and
  *   is failed after too many such stops in a row (`StallPolicy` in ./run-runtime.ts).
+ * - a running run taken over from a dead process too many times in a row without settling a
+ *   step in between (its node takes the server down: a crash loop) is failed instead of
+ *   resumed (lib/db/run-takeovers.ts).
  */
 import { errorMessage } from "@/engine/errors";
 import { listExpiredGates, listOrphanCandidates, takeOverLease } from "@/lib/db/run-leases";
+import { MAX_TAKEOVERS, noteTakeover } from "@/lib/db/run-takeovers";
 import { ownerIsDead } from "./process-id";
 import { isBadState, type RunRuntime } from "./run-runtime";
 
@@ -33,6 +37,14 @@ export async function sweepOrphans(rt: RunRuntime, now = Date.now()): Promise<vo
       token = taken ? rt.leases.adopt(orphan.id) : null;
     }
     if (token === null) continue;
+    // Another process was driving it and is gone (this process's own expired lease is not a death).
+    if (orphan.status === "running" && orphan.owner !== null && orphan.owner !== rt.owner) {
+      const { takeovers, in_flight } = noteTakeover(rt.conn, orphan.id);
+      if (takeovers > MAX_TAKEOVERS) {
+        await rt.failCrashLoop(orphan.id, token, crashLoopReason(takeovers, in_flight));
+        continue;
+      }
+    }
     const op = orphan.status === "pending" ? () => rt.engine.start(orphan.id) : () => rt.engine.resume(orphan.id);
     await rt.drive(orphan.id, op, token).then(
       () => console.info(`run ${orphan.id}: ${orphan.status === "pending" ? "started" : "resumed"} by recovery`),
@@ -43,6 +55,11 @@ export async function sweepOrphans(rt: RunRuntime, now = Date.now()): Promise<vo
     if (rt.leases.holds(runId)) continue;
     await rt.decide(runId, () => rt.engine.expireGate(runId)).catch((err: unknown) => quiet(err) || console.error(`expiring the gate of run ${runId} failed: ${errorMessage(err)}`));
   }
+}
+
+function crashLoopReason(takeovers: number, inFlight: string[]): string {
+  const nodes = inFlight.length === 0 ? "" : ` (in flight: ${inFlight.slice(0, 5).join(", ")}${inFlight.length > 5 ? ", …" : ""})`;
+  return `the server stopped ${takeovers} times in a row while running this run, each time before it settled another step${nodes}; it is not resumed again — resume it by hand once the cause is fixed`;
 }
 
 /** Lost races (the run moved on, another process took it) are expected, not errors. */

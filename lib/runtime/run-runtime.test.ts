@@ -4,6 +4,7 @@ import { NEXT_RUN_NUM } from "@/lib/db/run-statements";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import type { Graph } from "@/engine/graph/schema";
 import { LeaseKeeper } from "./lease-keeper";
+import { MAX_TAKEOVERS, noteTakeover } from "@/lib/db/run-takeovers";
 import { RunRuntime, type StallPolicy } from "./run-runtime";
 import { waitForRun } from "./wait-for-run";
 
@@ -101,6 +102,84 @@ describe("RunRuntime", () => {
     await Promise.all([a.engine.idle(), b.engine.idle()]);
     expect(starts).toHaveLength(1);
     expect(row("contested").status).toBe("completed");
+  });
+
+  it("fails a run taken over from dead processes too often in a row without progress; progress, or its own lease, starts no loop", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const takeovers = (id: string) => database.sqlite.prepare("SELECT takeovers, takeover_mark AS mark FROM runs WHERE id = ?").get(id);
+      const rt = makeRuntime("host:1:a");
+      // Taken over MAX_TAKEOVERS times already, never past its start: this takeover is one too many.
+      insertRun("looping", "running", { owner: "gone:1:x", expiresAt: Date.now() - 1 });
+      // One takeover short of the limit: resumed, and counted.
+      insertRun("short", "running", { owner: "gone:1:x", expiresAt: Date.now() - 1 });
+      // At the limit, but it settled a step since (its mark is not where it stands now): counts from 1.
+      insertRun("moved", "running", { owner: "gone:1:x", expiresAt: Date.now() - 1 });
+      // This process's own lease ran out (a stall, not a death): not a takeover.
+      insertRun("mine", "running", { owner: "host:1:a", expiresAt: Date.now() - 1 });
+      // Started here (not taken over): runs a and b.
+      insertRun("fresh", "pending", { owner: null, expiresAt: null });
+      const set = database.sqlite.prepare("UPDATE runs SET takeovers = ?, takeover_mark = ? WHERE id = ?");
+      set.run(MAX_TAKEOVERS, 0, "looping");
+      set.run(MAX_TAKEOVERS - 1, 0, "short");
+      set.run(MAX_TAKEOVERS, 7, "moved");
+      set.run(MAX_TAKEOVERS, 0, "mine");
+
+      await rt.sweep();
+      await rt.engine.idle();
+
+      const failed = database.sqlite.prepare("SELECT status, error_message, lease_owner FROM runs WHERE id = 'looping'").get();
+      expect(failed).toEqual({
+        status: "failed",
+        error_message: `the server stopped ${MAX_TAKEOVERS + 1} times in a row while running this run, each time before it settled another step; it is not resumed again — resume it by hand once the cause is fixed`,
+        lease_owner: null,
+      });
+      // Cleared with the failure: a resume by hand gets every try again.
+      expect(takeovers("looping")).toEqual({ takeovers: 0, mark: null });
+      expect(database.sqlite.prepare("SELECT COUNT(*) FROM steps WHERE run_id = 'looping'").pluck().get()).toBe(0);
+      expect(row("short").status).toBe("completed");
+      expect(takeovers("short")).toEqual({ takeovers: MAX_TAKEOVERS, mark: 0 });
+      expect(row("moved").status).toBe("completed");
+      expect(takeovers("moved")).toEqual({ takeovers: 1, mark: 0 });
+      expect(row("mine").status).toBe("completed");
+      expect(takeovers("mine")).toEqual({ takeovers: MAX_TAKEOVERS, mark: 0 });
+
+      expect(takeovers("fresh")).toEqual({ takeovers: 0, mark: null });
+
+      // Progress is the run's last settled step, as the store wrote it: "fresh" settled a and b (seqs 1, 2).
+      expect(noteTakeover(database.sqlite, "fresh")).toEqual({ takeovers: 1, in_flight: [] });
+      expect(takeovers("fresh")).toEqual({ takeovers: 1, mark: 2 });
+      expect(noteTakeover(database.sqlite, "fresh").takeovers).toBe(2);
+      expect(noteTakeover(database.sqlite, "nope")).toEqual({ takeovers: 0, in_flight: [] });
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("names the nodes in flight when it fails a crash loop", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const rt = makeRuntime("host:1:a");
+      insertRun("inflight", "pending", { owner: null, expiresAt: null });
+      await rt.sweep();
+      await rt.engine.idle();
+      // As a process that died while b ran leaves it: b's step open, the run running.
+      database.sqlite.prepare("UPDATE steps SET status = 'running', finished_at = NULL WHERE run_id = 'inflight' AND node_id = 'b'").run();
+      const steps = database.sqlite.prepare("SELECT node_id, status FROM steps WHERE run_id = 'inflight' ORDER BY seq").all();
+      expect(steps).toEqual([
+        { node_id: "a", status: "completed" },
+        { node_id: "b", status: "running" },
+      ]);
+      rt.stopRecovery();
+      const other = makeRuntime("host:2:b");
+      database.sqlite.prepare("UPDATE runs SET status = 'running', lease_owner = 'gone:1:x', lease_expires_at = ?, takeovers = ?, takeover_mark = 1 WHERE id = 'inflight'").run(sqlTime(Date.now() - 1), MAX_TAKEOVERS);
+      await other.sweep();
+      await other.engine.idle();
+      expect(row("inflight").status).toBe("failed");
+      expect(database.sqlite.prepare("SELECT error_message FROM runs WHERE id = 'inflight'").pluck().get()).toContain("before it settled another step (in flight: b)");
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it("keeps a held lease alive with the heartbeat", async () => {

@@ -12,6 +12,7 @@ import type { Graph } from "@/engine/graph/schema";
 import { SETTLED_STATUSES, type ModelGateway, type RunRecord, type SecretResolver } from "@/engine/ports";
 import { defaultToolRegistry } from "@/engine/tools/registry";
 import { SqliteRunStore } from "@/lib/db/run-store";
+import { clearTakeovers } from "@/lib/db/run-takeovers";
 import { storageCondition } from "@/lib/db/storage-condition";
 import { RunEventBus } from "./event-bus";
 import { DEFAULT_LEASE_TIMINGS, LeaseKeeper, type LeaseTimings } from "./lease-keeper";
@@ -136,6 +137,24 @@ export class RunRuntime {
       // Another process or a person settled it meanwhile: nothing left to do.
       if (isBadState(err)) this.stalls.delete(runId);
       else console.error(`failing run ${runId} after ${stall.count} stops failed: ${errorMessage(err)}`);
+    }
+  }
+
+  /**
+   * Fail a run recovery took over too many times in a row from a process that died driving
+   * it (lib/db/run-takeovers.ts), under the lease recovery holds (`token`), and clear its
+   * count so a resume by hand gets every try again.
+   */
+  async failCrashLoop(runId: string, token: number, reason: string): Promise<void> {
+    let run: RunRecord | null = null;
+    try {
+      run = await this.engine.abandon(runId, reason);
+      clearTakeovers(this.conn, runId);
+      console.error(`run ${runId} failed: ${reason}`);
+    } catch (err) {
+      if (!isBadState(err)) console.error(`failing run ${runId} after a crash loop failed: ${errorMessage(err)}`);
+    } finally {
+      this.endSegment(runId, token, run);
     }
   }
 
