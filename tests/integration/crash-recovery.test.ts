@@ -109,6 +109,31 @@ describe("crash recovery", () => {
     expect(counter.count("/one")).toBe(1);
   });
 
+  it("fails a run whose node is in flight at every crash on its sixth takeover in a row, instead of resuming it at every restart", async () => {
+    const { body: wf } = await api.post<{ id: string }>("/api/workflows", { name: "Doomed", graph: chain([call("before", "/before"), call("doomed", "/doomed?delay_ms=60000")]) });
+    const { body: run } = await api.post<Run>(`/api/workflows/${wf.id}/runs`, {});
+    // The trigger runs `doomed` once and each of five restarts once more; every time the server dies under it.
+    for (let calls = 1; calls <= 6; calls++) {
+      await counter.seen("/doomed", calls, 20_000);
+      await server.kill9();
+      await server.restart();
+    }
+    await expect.poll(() => storedStatus(run.id), { timeout: 10_000, interval: 100 }).toBe("failed");
+    await sleep(1500);
+    expect(counter.count("/doomed")).toBe(6);
+    expect(counter.count("/before")).toBe(1);
+    expect(new Set(counter.keys("/doomed"))).toEqual(new Set([`${run.id}:doomed:1`]));
+    const failed = (await api.get<Run & { error_message: string }>(`/api/runs/${run.id}`)).body;
+    expect(failed.error_message).toBe(
+      "the server stopped 6 times in a row while running this run, each time before it settled another step (in flight: doomed); it is not resumed again — resume it by hand once the cause is fixed",
+    );
+    expect(failed.steps.map((s) => [s.node_id, s.status])).toEqual([
+      ["before", "completed"],
+      ["doomed", "failed"],
+    ]);
+    expect((await api.get("/api/audit/verify")).body).toMatchObject({ ok: true });
+  });
+
   it("under concurrent load: every run finishes after a kill -9, and no call whose step was stored is made again", async () => {
     const { body: wf } = await api.post<{ id: string }>("/api/workflows", { name: "Busy", graph: parallelCalls(20) });
     let stop = false;
