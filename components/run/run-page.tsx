@@ -99,7 +99,7 @@ export function RunPage({ id }: { id: string }) {
               {run.error_message}
             </p>
           )}
-          <div className="h-72 overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
+          <div className="h-56 overflow-hidden rounded-lg bg-white ring-1 ring-slate-200 sm:h-72">
             {graph ? <ReadOnlyCanvas graph={graph} nodeMarks={marks} onNodeClick={selectNode} testId="run-canvas" /> : <p className="p-4 text-xs text-slate-400">Loading graph…</p>}
           </div>
           {running.map((s) => (
