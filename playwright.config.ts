@@ -50,6 +50,7 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { DATABASE_URL: E2E_DB, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: DIST },
+    // NEXT_MANUAL_SIG_HANDLE as `npm start` sets it (scripts/start.mjs).
+    env: { DATABASE_URL: E2E_DB, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: DIST, NEXT_MANUAL_SIG_HANDLE: "1" },
   },
 });

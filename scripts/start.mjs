@@ -9,7 +9,9 @@ import path from "node:path";
 import { SERVER_NODE_OPTIONS } from "./server-node-options.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+// NEXT_MANUAL_SIG_HANDLE: the server's own SIGTERM/SIGINT handler stops it, handing its runs
+// back first (lib/runtime/host); Next.js's would exit before that.
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1" };
 env.NODE_OPTIONS = [SERVER_NODE_OPTIONS, process.env.NODE_OPTIONS].filter(Boolean).join(" ");
 const port = env.PORT ?? "3000";
 const host = env.HOST ?? "0.0.0.0";

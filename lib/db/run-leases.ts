@@ -77,6 +77,15 @@ export function releaseLease(conn: Database.Database, a: { runId: string; owner:
   sql(conn).release.run(a.runId, a.owner);
 }
 
+/**
+ * Drops every lease held by a process (`<host>:<pid>:` owners, see lib/runtime/process-id.ts)
+ * that is stopping on purpose: its runs are free for the next process at once, and are not
+ * taken over from a dead one (lib/db/run-takeovers.ts). Returns how many it dropped.
+ */
+export function releaseProcessLeases(conn: Database.Database, ownerPrefix: string): number {
+  return conn.prepare("UPDATE runs SET lease_owner = NULL, lease_expires_at = NULL WHERE substr(lease_owner, 1, length(?)) = ?").run(ownerPrefix, ownerPrefix).changes;
+}
+
 /** Extends `owner`'s leases on `runIds` to `now + ttlMs`; returns how many it still held. */
 export function renewLeases(conn: Database.Database, a: { runIds: string[]; owner: string; now: number; ttlMs: number }): number {
   if (a.runIds.length === 0) return 0;

@@ -7,7 +7,12 @@ import os from "node:os";
 
 /** A fresh owner id for this process. */
 export function newProcessId(): string {
-  return `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  return `${processPrefix()}${randomBytes(4).toString("hex")}`;
+}
+
+/** What every owner id of this process starts with: `<host>:<pid>:`. */
+export function processPrefix(): string {
+  return `${os.hostname()}:${process.pid}:`;
 }
 
 /**

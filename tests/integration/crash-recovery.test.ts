@@ -134,6 +134,25 @@ describe("crash recovery", () => {
     expect((await api.get("/api/audit/verify")).body).toMatchObject({ ok: true });
   });
 
+  it("a stop hands its runs back: leases dropped, and the next start resumes them without counting a takeover", async () => {
+    const { body: wf } = await api.post<{ id: string }>("/api/workflows", { name: "Handed back", graph: chain([call("held", "/held?delay_ms=60000"), call("then", "/then")]) });
+    const { body: run } = await api.post<Run>(`/api/workflows/${wf.id}/runs`, {});
+    await counter.seen("/held");
+    const stopped = Date.now();
+    await server.halt();
+    expect(Date.now() - stopped).toBeLessThan(5_000);
+    const row = () => withDb(server.dbFile, (conn) => conn.prepare("SELECT status, lease_owner, takeovers FROM runs WHERE id = ?").get(run.id));
+    expect(row()).toEqual({ status: "running", lease_owner: null, takeovers: 0 });
+
+    await server.restart();
+    await counter.seen("/held", 2);
+    expect(counter.keys("/held")).toEqual([`${run.id}:held:1`, `${run.id}:held:1`]);
+    expect(row()).toMatchObject({ status: "running", takeovers: 0 });
+    // Not waiting a minute for the held call: cancel, and the run ends.
+    expect((await api.post(`/api/runs/${run.id}/cancel`, {})).status).toBe(200);
+    await expect.poll(() => storedStatus(run.id), { timeout: 10_000, interval: 100 }).toBe("failed");
+  });
+
   it("under concurrent load: every run finishes after a kill -9, and no call whose step was stored is made again", async () => {
     const { body: wf } = await api.post<{ id: string }>("/api/workflows", { name: "Busy", graph: parallelCalls(20) });
     let stop = false;

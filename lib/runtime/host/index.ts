@@ -9,9 +9,12 @@
  * run's JSON text, and {@link RunBus} relays a run's live events to SSE streams.
  */
 import { Worker } from "node:worker_threads";
+import { db } from "@/lib/db/client";
+import { releaseProcessLeases } from "@/lib/db/run-leases";
 import { secretKey } from "@/lib/secrets/service";
 import { RunEventBus, type BusListener } from "../event-bus";
 import { runtime } from "../index";
+import { processPrefix } from "../process-id";
 import { executeCommand, toWireError } from "./dispatch";
 import type { FromHost, RunCommand, ToHost, WireError } from "./protocol";
 
@@ -52,8 +55,21 @@ export function engineHost(): EngineHost {
   return globalForHost.switchyardEngineHost;
 }
 
+/** Runs `stop` on SIGTERM or SIGINT (once): `scripts/start.mjs` sets NEXT_MANUAL_SIG_HANDLE, so these stop the server. */
+function onStopSignal(stop: (exitCode: number) => void): void {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop(signal === "SIGINT" ? 130 : 143));
+}
+
 function inProcessHost(): EngineHost {
   const rt = runtime();
+  // As the thread host does (see ThreadHost.stop); on this one thread nothing else runs meanwhile.
+  onStopSignal((exitCode) => {
+    try {
+      releaseProcessLeases(rt.conn, processPrefix());
+    } finally {
+      process.exit(exitCode);
+    }
+  });
   return {
     command: async (command) => {
       const started = performance.now();
@@ -90,6 +106,7 @@ class ThreadHost implements EngineHost {
   /** This thread's subscribers; a run's relay from the engine thread lives while it has any. */
   private readonly local = new RunEventBus();
   private readonly relayed = new Map<string, Promise<void>>();
+  private stopping = false;
 
   constructor() {
     this.worker = new Worker(new URL("./engine-host.worker.ts", import.meta.url));
@@ -102,10 +119,32 @@ class ThreadHost implements EngineHost {
       process.exit(1);
     });
     this.worker.on("exit", (code) => {
+      if (this.stopping) return;
       console.error(`the engine host thread exited (code ${code}); stopping the server`);
       process.exit(1);
     });
+    onStopSignal((exitCode) => void this.stop(exitCode));
     this.bus = { subscribe: (runId, listener) => this.subscribe(runId, listener), live: (runId) => this.relayed.get(runId) ?? Promise.resolve() };
+  }
+
+  /**
+   * A stop on purpose (SIGTERM, Ctrl+C): end the engine thread, so nothing of it writes
+   * again, then hand its runs back — their leases dropped, so the next server resumes them at
+   * once and does not count them as taken over from a dead process (lib/db/run-takeovers.ts).
+   * The node each run had in flight runs again there, with the same idempotency key.
+   */
+  private async stop(exitCode: number): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    try {
+      await this.worker.terminate();
+      const released = releaseProcessLeases(db().sqlite, processPrefix());
+      if (released > 0) console.info(`switchyard: stopping; ${released} run(s) handed back for the next start to resume`);
+    } catch (err) {
+      console.error("switchyard: handing runs back on stop failed; the next start takes them over", err);
+    } finally {
+      process.exit(exitCode);
+    }
   }
 
   command(command: RunCommand): Promise<CommandReply> {

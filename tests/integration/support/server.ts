@@ -15,6 +15,8 @@ export interface TestServer {
   dbFile: string;
   /** Graceful stop (SIGTERM), waits for exit. */
   stop(): Promise<void>;
+  /** Graceful stop (SIGTERM) keeping the database, waits for exit (then `restart`). */
+  halt(): Promise<void>;
   /** Hard kill (SIGKILL) like a crash, waits for exit. */
   kill9(): Promise<void>;
   /** Starts the server again on the same database and port (after stop or kill9). */
@@ -50,7 +52,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-it-"));
   const dbFile = options.dbFile ?? path.join(dir, "test.db");
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", ...options.env };
+  // NEXT_MANUAL_SIG_HANDLE as `npm start` sets it: a stop (SIGTERM) hands the runs back (lib/runtime/host).
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1", ...options.env };
   // The server's own options (as `npm start` sets them), never the test runner's.
   env.NODE_OPTIONS = options.env?.NODE_OPTIONS ?? SERVER_NODE_OPTIONS;
   const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, encoding: "utf8" });
@@ -95,6 +98,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       await terminate("SIGTERM");
       if (!options.keepFiles) rmSync(dir, { recursive: true, force: true });
     },
+    halt: () => terminate("SIGTERM"),
     kill9: () => terminate("SIGKILL"),
     log: () => fullLog,
     pid: () => child?.pid,
