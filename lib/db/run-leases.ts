@@ -83,7 +83,10 @@ export function releaseLease(conn: Database.Database, a: { runId: string; owner:
  * taken over from a dead one (lib/db/run-takeovers.ts). Returns how many it dropped.
  */
 export function releaseProcessLeases(conn: Database.Database, ownerPrefix: string): number {
-  return conn.prepare("UPDATE runs SET lease_owner = NULL, lease_expires_at = NULL WHERE substr(lease_owner, 1, length(?)) = ?").run(ownerPrefix, ownerPrefix).changes;
+  // Only runs not settled hold leases: the status index finds them without reading every run.
+  return conn
+    .prepare("UPDATE runs SET lease_owner = NULL, lease_expires_at = NULL WHERE status IN ('pending', 'running', 'paused') AND substr(lease_owner, 1, length(?)) = ?")
+    .run(ownerPrefix, ownerPrefix).changes;
 }
 
 /** Extends `owner`'s leases on `runIds` to `now + ttlMs`; returns how many it still held. */
