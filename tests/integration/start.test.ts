@@ -82,6 +82,9 @@ describe("npm start", () => {
     const created = await fetch(`${live.baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Shared" }) });
     const { id } = (await created.json()) as { id: string };
     expect((await fetch(`http://127.0.0.1:${port}/api/workflows/${id}`)).status).toBe(200);
+    // Stopped here: the next test starts servers of its own into `second`, and this one outlived the suite.
+    second?.kill("SIGTERM");
+    await new Promise((resolve) => second?.once("exit", resolve));
   });
 
   it("refuses a DATABASE_URL that names no SQLite file, a place it cannot create one, and a port in use, saying which", async () => {
