@@ -11,47 +11,28 @@
  * for a few of those during one long node.
  */
 import type Database from "better-sqlite3";
+import { stmt } from "./statement-cache";
 
 export const MAX_TAKEOVERS = 5;
 
 /** The highest seq among the run's settled steps (0 for none): what "progress" is measured by. */
 const PROGRESS = `COALESCE((SELECT s.seq FROM steps s WHERE s.run_num = runs.num AND s.status IN ('completed', 'failed', 'skipped') ORDER BY s.seq DESC LIMIT 1), 0)`;
 
-const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
-
-function prepare(conn: Database.Database) {
-  return {
-    note: conn.prepare(
-      `UPDATE runs SET takeovers = CASE WHEN takeover_mark IS ${PROGRESS} THEN takeovers + 1 ELSE 1 END, takeover_mark = ${PROGRESS}
-       WHERE id = ? RETURNING takeovers`,
-    ).pluck(),
-    inFlight: conn.prepare(
-      "SELECT node_id FROM steps WHERE run_num = (SELECT num FROM runs WHERE id = ?) AND status IN ('running', 'pending') ORDER BY seq",
-    ).pluck(),
-    clear: conn.prepare("UPDATE runs SET takeovers = 0, takeover_mark = NULL WHERE id = ?"),
-  };
-}
-
-function sql(conn: Database.Database) {
-  let s = statements.get(conn);
-  if (!s) {
-    s = prepare(conn);
-    statements.set(conn, s);
-  }
-  return s;
-}
+const NOTE = `UPDATE runs SET takeovers = CASE WHEN takeover_mark IS ${PROGRESS} THEN takeovers + 1 ELSE 1 END, takeover_mark = ${PROGRESS}
+  WHERE id = ? RETURNING takeovers`;
+const IN_FLIGHT = "SELECT node_id FROM steps WHERE run_num = (SELECT num FROM runs WHERE id = ?) AND status IN ('running', 'pending') ORDER BY seq";
+const CLEAR = "UPDATE runs SET takeovers = 0, takeover_mark = NULL WHERE id = ?";
 
 /**
  * Count a takeover of the run from a dead process: the takeovers in a row without progress,
  * this one included (0 for an unknown run), and the nodes whose steps were in flight.
  */
 export function noteTakeover(conn: Database.Database, runId: string): { takeovers: number; in_flight: string[] } {
-  const s = sql(conn);
-  const takeovers = (s.note.get(runId) as number | undefined) ?? 0;
-  return { takeovers, in_flight: takeovers > 0 ? (s.inFlight.all(runId) as string[]) : [] };
+  const takeovers = (stmt(conn, NOTE).pluck().get(runId) as number | undefined) ?? 0;
+  return { takeovers, in_flight: takeovers > 0 ? (stmt(conn, IN_FLIGHT).pluck().all(runId) as string[]) : [] };
 }
 
 /** Start the run's count again (after it was failed for a crash loop: a resume by hand gets every try). */
 export function clearTakeovers(conn: Database.Database, runId: string): void {
-  sql(conn).clear.run(runId);
+  stmt(conn, CLEAR).run(runId);
 }
