@@ -146,21 +146,21 @@ export class RunRuntime {
    * count so a resume by hand gets every try again.
    */
   async failCrashLoop(runId: string, token: number, reason: string): Promise<void> {
-    let run: RunRecord | null = null;
     try {
-      run = await this.engine.abandon(runId, reason);
+      await this.decide(runId, () => this.engine.abandon(runId, reason), token);
       clearTakeovers(this.conn, runId);
       console.error(`run ${runId} failed: ${reason}`);
     } catch (err) {
       if (!isBadState(err)) console.error(`failing run ${runId} after a crash loop failed: ${errorMessage(err)}`);
-    } finally {
-      this.endSegment(runId, token, run);
     }
   }
 
-  /** Runs a one-shot decision (reject, cancel of an idle run, gate expiry) under the lease; `null`: nothing to do. */
-  async decide(runId: string, op: () => Promise<RunRecord | null>): Promise<RunRecord | null> {
-    const held = this.claimOrRefuse(runId);
+  /**
+   * Runs a one-shot decision (reject, cancel of an idle run, gate expiry) under the lease;
+   * `null`: nothing to do. With a `token` the lease is already held (recovery claimed it).
+   */
+  async decide(runId: string, op: () => Promise<RunRecord | null>, token?: number): Promise<RunRecord | null> {
+    const held = token ?? this.claimOrRefuse(runId);
     let run: RunRecord | null = null;
     try {
       run = await op();
