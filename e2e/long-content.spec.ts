@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { Api } from "./pages/api";
+import { overflowsSideways } from "./pages/layout";
 import { RunApi } from "./pages/run-fixtures";
 import { RunTimelinePage } from "./pages/run-timeline-page";
 
@@ -10,9 +11,6 @@ async function revealsOnRequest(view: Locator, more: string, tail: string) {
   await view.getByRole("button", { name: more }).click();
   await expect(view).toContainText(tail);
 }
-
-/** Whether the document is wider than the window: something pushed the layout sideways. */
-const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 test("a 200-character name and a long gate prompt keep every page's layout and the reviewer's buttons in view", async ({ page, request }) => {
   const name = "W".repeat(200);

@@ -1,16 +1,10 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { Api } from "./pages/api";
+import { overflowsSideways } from "./pages/layout";
 import { fanOutGateGraph, RunApi } from "./pages/run-fixtures";
 
 // A phone held upright: a reviewer approving a gate, someone checking a run or the spend.
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** Whether anything pushes the page sideways: the document, or the page's own scroll container. */
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => {
-    const scroller = document.querySelector('[data-testid="page-scroll"]');
-    return document.documentElement.scrollWidth > window.innerWidth || (scroller !== null && scroller.scrollWidth > scroller.clientWidth);
-  });
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();

@@ -33,7 +33,9 @@ export function RunsTable({ workflowId, title }: { workflowId?: string; title: s
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
+        <h1 className="max-w-full min-w-0 truncate text-lg font-semibold text-slate-900" title={title}>
+          {title}
+        </h1>
         <div className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-white p-0.5 ring-1 ring-slate-200" role="tablist">
           {FILTERS.map((f) => (
             <button key={f} type="button" onClick={() => setStatus(f)} data-testid={`runs-filter-${f}`} aria-pressed={status === f}
