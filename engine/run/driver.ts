@@ -3,6 +3,7 @@
  * pure functions (routing.ts, limits.ts, records.ts); this file only sequences them and
  * talks to the store. engine/ARCHITECTURE.md walks through a run's life.
  */
+import { setMaxListeners } from "node:events";
 import { renderTemplate } from "../template";
 import { nodeLabel, type GraphNode, type HumanGateNode } from "../graph/schema";
 import { errorMessage, NodeError } from "../errors";
@@ -27,6 +28,9 @@ export interface DriverDeps {
   events?: EventSink;
   retry: RetryPolicy;
 }
+
+/** Abort listeners one attempt may hold on the run's signal: the race, a timeout's chain, its I/O. */
+const LISTENERS_PER_ATTEMPT = 3;
 
 /** Everything a driver resumes from: the latest checkpoint plus run totals. */
 export interface DriverSnapshot {
@@ -93,6 +97,9 @@ export class RunDriver {
     this.runId = snap.run.id;
     this.plan = snap.plan;
     this.limits = snap.limits;
+    // Every attempt in flight listens on the run's signal (the abort race or its timeout's
+    // chain) and so may its node's own I/O: allow that many before Node's leak warning.
+    setMaxListeners(Math.max(10, LISTENERS_PER_ATTEMPT * snap.limits.max_parallel_nodes), this.controller.signal);
     this.state = snap.state;
     this.completed = snap.completed;
     this.queue = new RunQueue(snap.queue);

@@ -131,3 +131,24 @@ describe("determinism", () => {
     expect(stepIds(await first.steps(r1.id))).toEqual(stepIds(await second.steps(r2.id)));
   });
 });
+
+describe("many nodes in flight at once", () => {
+  it("runs 64 parallel attempts under one run signal without a listener-leak warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on("warning", onWarning);
+    try {
+      const probe = sleeper("slow", 20);
+      const h = harness([probe]);
+      // Half with a timeout (an attempt signal of their own, chained to the run's), half without.
+      const nodes = Array.from({ length: 64 }, (_, i) => tool(`n${i}`, "slow", {}, i % 2 ? { timeout_ms: 5_000 } : {}));
+      const run = await h.run({ ...graph(nodes), settings: { max_parallel_nodes: 64 } });
+      await new Promise((r) => setImmediate(r)); // warnings are emitted on a later tick
+      expect(run.status).toBe("completed");
+      expect(probe.maxRunning).toBe(64);
+      expect(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning"))).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+});

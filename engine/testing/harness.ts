@@ -71,11 +71,13 @@ export class Probe {
         this.calls.push({ node_id: ctx.node_id, key: ctx.idempotency_key, params });
         this.running++;
         this.maxRunning = Math.max(this.maxRunning, this.running);
-        ctx.signal.addEventListener("abort", () => this.aborted.push(ctx.node_id), { once: true });
+        const onAbort = () => this.aborted.push(ctx.node_id);
+        ctx.signal.addEventListener("abort", onAbort, { once: true });
         try {
           return await this.behave(params, this.calls.length, ctx.signal);
         } finally {
           this.running--;
+          ctx.signal.removeEventListener("abort", onAbort);
         }
       },
     };
