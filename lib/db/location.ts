@@ -6,5 +6,6 @@ import path from "node:path";
  */
 export function databaseFile(env: NodeJS.ProcessEnv = process.env): string {
   const raw = env.DATABASE_URL?.replace(/^file:/i, "").replace(/\?.*$/, "") ?? "./data/switchyard.db";
-  return path.resolve(process.cwd(), raw);
+  // A path chosen at run time: keep the bundler from tracing the whole project for it.
+  return path.resolve(/* turbopackIgnore: true */ process.cwd(), raw);
 }
