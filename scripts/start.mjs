@@ -24,13 +24,18 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 // Prisma's migrate needs the database to itself: against a file another server has open it
 // fails, however current the schema. So it runs only when a migration is missing — a new
 // database or an upgrade — and a second server on a current database simply starts.
-if (pendingMigrations(dbFile).length > 0) {
-  const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+// Its output (the CLI's banner and a warning about the schema's placeholder `url`, which the
+// driver adapter replaces) is shown only when it fails.
+const pending = pendingMigrations(dbFile);
+if (pending.length > 0) {
+  const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   if (migrate.status !== 0) {
     process.stderr.write(String(migrate.stdout ?? ""));
+    process.stderr.write(String(migrate.stderr ?? ""));
     console.error(`switchyard: migrating ${dbFile} failed (if another Switchyard server uses this database, stop it first: migrations need it to themselves)`);
     process.exit(migrate.status ?? 1);
   }
+  console.log(`switchyard: migrated ${dbFile} to ${pending.at(-1)}`);
 }
 console.log(`switchyard: database ready at ${dbFile}`);
 
@@ -78,14 +83,15 @@ function ensureWritable(file) {
 /** The migrations in prisma/migrations that the database has not applied (all of them for a new file). */
 function pendingMigrations(file) {
   const dir = path.join(root, "prisma", "migrations");
-  const all = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const all = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
   if (!existsSync(file)) return all;
   let db;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
     const applied = new Set(db.prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL").pluck().all());
     return all.filter((name) => !applied.has(name));
-  } catch {
+  } catch (err) {
+    if (err?.code === "SQLITE_NOTADB") fail(`${file} is not a SQLite database (DATABASE_URL names another kind of file)`);
     // No migrations table yet, or a file we cannot read: let Prisma decide and report.
     return all;
   } finally {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -62,6 +62,9 @@ describe("npm start", () => {
       const port = await freePort();
       const started = await npmStart(dbFile, port);
       expect(started.serving, started.output).toBe(true);
+      const migrations = readdirSync(path.join(ROOT, "prisma/migrations"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+      expect(started.output).toContain(`switchyard: migrated ${dbFile} to ${migrations.sort().at(-1)}\n`);
+      expect(started.output).not.toContain("WARNING"); // the migrate CLI's chatter stays out of a start that works
       expect((await fetch(`http://127.0.0.1:${port}/api/workflows`)).status).toBe(200);
       second?.kill("SIGTERM");
       await new Promise((resolve) => second?.once("exit", resolve));
@@ -104,6 +107,14 @@ describe("npm start", () => {
       expect(refused.code).toBe(1);
       expect(refused.output).toContain(`switchyard: cannot create the database at ${blocked}`);
       expect(refused.output).not.toMatch(/\n\s+at /); // no stack trace
+
+      // A file that is something else: named, left as it was.
+      const notDb = path.join(dir, "notes.txt");
+      writeFileSync(notDb, "meeting notes, not a database\n".repeat(10));
+      const wrong = await npmStart(notDb, port);
+      expect(wrong.code).toBe(1);
+      expect(wrong.output).toContain(`switchyard: ${notDb} is not a SQLite database`);
+      expect(readFileSync(notDb, "utf8")).toBe("meeting notes, not a database\n".repeat(10));
 
       // A port already served: said before anything else happens.
       const busyPort = Number(new URL(live.baseUrl).port);
