@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine: installs what it needs (Debian chromium for
-# Playwright, npm packages), then typecheck, lint, unit/integration tests, build, e2e.
+# Playwright, npm packages), then typecheck, lint, unit/integration tests, build, e2e, and the
+# unit, build and integration steps again on Node 24 (scripts/test-on-node.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -28,5 +29,9 @@ if compgen -G "tests/integration/*.test.ts" >/dev/null; then
 fi
 if compgen -G "e2e/*.spec.ts" >/dev/null; then
   step "end-to-end tests"; npm run test:e2e
+fi
+# Node 20 runs the suite above; people run the server on the current LTS.
+if [ -z "${SWITCHYARD_NODE_LEG:-}" ] && [ "$(node -p 'process.versions.node.split(".")[0]')" != 24 ]; then
+  step "unit, build and integration tests on Node 24"; bash scripts/test-on-node.sh 24
 fi
 step "all green"
