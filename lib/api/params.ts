@@ -1,7 +1,7 @@
 import { notFound } from "./errors";
 
 /** Ids are random url-safe strings; anything else cannot name a stored object. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Checks a route id (length and charset). An odd id (`%00`, `../`, 10 kB) is simply

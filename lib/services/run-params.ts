@@ -9,7 +9,7 @@ const RUN_STATUSES = ["pending", "running", "paused", "completed", "failed"] as 
 
 /** `?wait=<ms>`: 1 to 300000. */
 export const waitQuery = z.object({
-  wait: z.string().regex(/^[0-9]{1,6}$/, "must be a whole number of milliseconds").transform(Number).pipe(z.number().int().min(1, "must be more than 0").max(300_000, "must be at most 300000")).optional(),
+  wait: z.string().regex(/^[0-9]{1,6}$/, "must be a whole number of milliseconds").transform(Number).pipe(z.number().int().min(1, "must be more than 0").max(300_000, "must be at most 300000")).optional().describe("answer once the run completes, fails or pauses, waiting at most this many milliseconds (1–300000)"),
 });
 
 export const statusFilter = z.enum(RUN_STATUSES, { message: `must be one of ${RUN_STATUSES.join(", ")}` });
@@ -23,13 +23,13 @@ export const runListQuery = z.object({
 const flag = z.enum(["true", "false"], { message: "must be true or false" }).transform((v) => v === "true").optional();
 
 /** `?step_inputs=false` (reading a run, or the answer of a run command) leaves the (large) step input snapshots out. */
-export const runReadQuery = z.object({ step_inputs: flag });
+export const runReadQuery = z.object({ step_inputs: flag.describe("false: leave the steps' input snapshots out of the answer") });
 
 /** `GET /api/runs/{id}/checkpoints?state=false` lists which checkpoints there are, without their contents. */
-export const checkpointListQuery = z.object({ state: flag });
+export const checkpointListQuery = z.object({ state: flag.describe("false: list which checkpoints there are, without their states") });
 
 export const lastEventQuery = z.object({
-  last_event_id: z.string().regex(/^[0-9]{1,12}$/, "must be an event id").transform(Number).optional(),
+  last_event_id: z.string().regex(/^[0-9]{1,12}$/, "must be an event id").transform(Number).optional().describe("replay only the events after this one (as the Last-Event-ID header does)"),
 });
 
 /** `POST /api/workflows/{id}/runs` body: the trigger input and per-run limit overrides. */

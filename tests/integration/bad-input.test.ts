@@ -234,3 +234,51 @@ describe("hostile strings", () => {
     expect(res.body.errors.map((e) => e.code)).toEqual(["invalid_expression"]);
   });
 });
+
+describe("the OpenAPI document agrees with the server", () => {
+  type Op = { parameters?: { name: string; in: string }[]; requestBody?: { required: boolean }; responses: Record<string, unknown> };
+  type Doc = { openapi: string; paths: Record<string, Record<string, Op>> };
+
+  it("is served, and every operation answers bad input with a status it documents, never a 5xx, changing nothing", async () => {
+    const res = await api.get<Doc>("/api/openapi");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    const operations = Object.entries(res.body.paths).flatMap(([p, methods]) => Object.entries(methods).map(([method, op]) => ({ p, method, op })));
+    expect(operations.length).toBeGreaterThan(30);
+
+    const before = snapshot(server.dbFile);
+    let checked = 0;
+    for (const { p, method, op } of operations) {
+      const name = `${method} ${p}`;
+      const hasPathParams = p.includes("{");
+      // A path whose ids cannot exist (well-formed, so it reaches the handler): 404, documented.
+      if (hasPathParams) {
+        const ghost = p.replace(/\{name\}/g, "NO_SUCH_SECRET").replace(/\{(version|seq)\}/g, "999999").replace(/\{\w+\}/g, "no-such-id-0000");
+        const answer = await request(server.baseUrl, method.toUpperCase(), ghost, op.requestBody ? {} : undefined);
+        expect(answer.status, name).toBeLessThan(500);
+        expect(Object.keys(op.responses), name).toContain(String(answer.status));
+        // With an empty body where one is required, the body's 400 may come first.
+        expect(answer.status, name).toEqual(op.requestBody?.required ? expect.toBeOneOf([400, 404]) : 404);
+        checked++;
+      }
+      // Broken JSON to an operation with a body, on a real target where there is one: 400, documented.
+      if (op.requestBody && !hasPathParams) {
+        const answer = await request<ErrorBody>(server.baseUrl, method.toUpperCase(), p, '{"broken":');
+        expect(answer.status, name).toBe(400);
+        expect(answer.body.error.code, name).toBe("invalid_json");
+        expect(Object.keys(op.responses), name).toContain("400");
+        checked++;
+      }
+      // A page size out of range to a paged list: 400, documented.
+      if (op.parameters?.some((param) => param.name === "limit") && !hasPathParams) {
+        const answer = await request<ErrorBody>(server.baseUrl, "GET", `${p}?limit=0`);
+        expect(answer.status, name).toBe(400);
+        expect(answer.body.error.code, name).toBe("invalid_query");
+        expect(Object.keys(op.responses), name).toContain("400");
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(25);
+    expect(snapshot(server.dbFile)).toEqual(before);
+  });
+});

@@ -1,19 +1,13 @@
-import { z } from "zod";
 import { ApiError, issuesOf, parsePagination, withErrors } from "@/lib/api";
 import { listAudit } from "@/lib/services/audit";
+import { auditFilterQuery } from "@/lib/services/audit-params";
 
 export const dynamic = "force-dynamic";
-
-const filterQuery = z.object({
-  action: z.string().min(1).max(100).optional(),
-  target_type: z.string().min(1).max(100).optional(),
-  target_id: z.string().min(1).max(200).optional(),
-});
 
 /** The audit trail newest first; `?action=`, `?target_type=&target_id=` filter it. */
 export const GET = withErrors(async (request: Request) => {
   const url = new URL(request.url);
-  const query = filterQuery.safeParse({
+  const query = auditFilterQuery.safeParse({
     action: url.searchParams.get("action") ?? undefined,
     target_type: url.searchParams.get("target_type") ?? undefined,
     target_id: url.searchParams.get("target_id") ?? undefined,

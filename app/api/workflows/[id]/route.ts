@@ -1,18 +1,10 @@
-import { z } from "zod";
-import { graphSchema } from "@/engine/graph/schema";
 import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
+import { saveWorkflowBody } from "@/lib/services/workflow-params";
 import { deleteWorkflow, requireWorkflow, toWorkflowDto, updateWorkflow } from "@/lib/services/workflows";
 
 export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ id: string }> };
-
-const saveBody = z.object({
-  name: z.string().max(200, "at most 200 characters").refine((s) => s.trim().length > 0, "must not be blank").optional(),
-  description: z.string().max(10_000, "at most 10000 characters").optional(),
-  graph: graphSchema.optional(),
-  base_version: z.number().int().positive(),
-});
 
 /** The workflow with its live graph and validation summary. */
 export const GET = withErrors(async (_request: Request, ctx: Ctx) => {
@@ -23,7 +15,7 @@ export const GET = withErrors(async (_request: Request, ctx: Ctx) => {
 /** Save: 409 on a stale `base_version`; a changed graph becomes a new version. */
 export const PUT = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "workflow not found");
-  const body = await parseJsonBody(request, saveBody);
+  const body = await parseJsonBody(request, saveWorkflowBody);
   const workflow = updateWorkflow({
     id,
     baseVersion: body.base_version,

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { getActor, parseId, parseJsonBody, parseVersionNumber, withErrors } from "@/lib/api";
+import { restoreVersionBody } from "@/lib/services/workflow-params";
 import { restoreVersion } from "@/lib/services/versions";
 import { toWorkflowDto } from "@/lib/services/workflows";
 
@@ -7,15 +7,12 @@ export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ id: string; version: string }> };
 
-/** `base_version` is optional: when given, a stale one is refused with 409. */
-const restoreBody = z.object({ base_version: z.number().int().positive().optional() });
-
 /** Make an old version's graph the live graph, as a new version. */
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const params = await ctx.params;
   const workflowId = parseId(params.id, "workflow not found");
   const version = parseVersionNumber(params.version);
-  const body = await parseJsonBody(request, restoreBody, { emptyAs: {} });
+  const body = await parseJsonBody(request, restoreVersionBody, { emptyAs: {} });
   const workflow = restoreVersion({ workflowId, version, baseVersion: body.base_version, actor: getActor(request) });
   return Response.json(toWorkflowDto(workflow));
 });

@@ -1,0 +1,7 @@
+import { withErrors } from "@/lib/api";
+import { openApiDocument } from "@/lib/api/openapi";
+
+export const dynamic = "force-dynamic";
+
+/** The API as an OpenAPI 3.1 document, generated from the routes' zod schemas. */
+export const GET = withErrors(async () => Response.json(openApiDocument()));

@@ -1,0 +1,186 @@
+/**
+ * The HTTP API as an OpenAPI 3.1 document, served at `GET /api/openapi`. Request bodies and
+ * query strings are generated from the very zod schemas the route handlers parse them with;
+ * answers are described in words (their full shapes: docs/api.md). `openapi.test.ts` checks
+ * that every route handler under `app/api` is listed here and nothing else is.
+ */
+import { z } from "zod";
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "./pagination";
+import { ID_PATTERN } from "./params";
+import { API_ERRORS, type ApiErrorCode } from "./errors";
+import { DEFAULT_MAX_BODY_BYTES } from "./body";
+import { SECRET_NAME_PATTERN } from "@/engine/secrets/placeholders";
+import { createSecretBody, updateSecretBody } from "@/lib/secrets/schemas";
+import { auditFilterQuery, auditVerifyQuery } from "@/lib/services/audit-params";
+import { approveBody, checkpointListQuery, lastEventQuery, rejectBody, runListQuery, runReadQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
+import { spendQuery } from "@/lib/services/spend";
+import { createWorkflowBody, restoreVersionBody, saveWorkflowBody, validateWorkflowBody } from "@/lib/services/workflow-params";
+import { workflowListQuery } from "@/lib/services/workflows";
+
+type JsonSchema = Record<string, unknown>;
+type Method = "get" | "post" | "put" | "delete";
+
+export interface Operation {
+  method: Method;
+  /** OpenAPI form: `/api/runs/{id}`. */
+  path: string;
+  summary: string;
+  /** A zod object whose keys are the query parameters. */
+  query?: z.ZodObject;
+  /** Paged lists take `limit` and `cursor`. */
+  paged?: boolean;
+  body?: z.ZodType;
+  /** The body may be left out (or be empty). */
+  bodyOptional?: boolean;
+  /** Status → what the answer is. Errors of the operation beyond the common ones go here too. */
+  ok: Record<number, string>;
+  errors?: ApiErrorCode[];
+  /** `text/event-stream` instead of JSON. */
+  stream?: boolean;
+}
+
+const RUN_ANSWER = "the run: status, totals, pending gate, output, error, and its steps (docs/api.md, \"Runs\")";
+
+/** Every route handler in `app/api`, in the order docs/api.md lists them. */
+export const OPERATIONS: Operation[] = [
+  { method: "get", path: "/api/workflows", summary: "List live workflows, newest updated first; `q` keeps those whose name or description contains it", query: workflowListQuery, paged: true, ok: { 200: "`{items, next_cursor}` of workflow summaries" } },
+  { method: "post", path: "/api/workflows", summary: "Create a workflow (version 1)", body: createWorkflowBody, ok: { 201: "the workflow" } },
+  { method: "get", path: "/api/workflows/{id}", summary: "A workflow with its live graph and validation summary", ok: { 200: "the workflow" } },
+  { method: "put", path: "/api/workflows/{id}", summary: "Save; a changed graph becomes a new version, a save that changes nothing makes none", body: saveWorkflowBody, ok: { 200: "the workflow after the save" }, errors: ["version_conflict"] },
+  { method: "delete", path: "/api/workflows/{id}", summary: "Delete; the workflow is then 404 everywhere (its runs and history stay stored)", ok: { 204: "deleted" } },
+  { method: "post", path: "/api/workflows/{id}/validate", summary: "Check the stored graph, or a posted one", body: validateWorkflowBody, bodyOptional: true, ok: { 200: "`{errors, warnings}`" } },
+  { method: "get", path: "/api/workflows/{id}/versions", summary: "Version history, newest first, with node and edge counts", paged: true, ok: { 200: "`{items, next_cursor}` of versions" } },
+  { method: "get", path: "/api/workflows/{id}/versions/{version}", summary: "One immutable version with its graph", ok: { 200: "the version" } },
+  { method: "post", path: "/api/workflows/{id}/versions/{version}/restore", summary: "Make an old version's graph the live graph, as a new version", body: restoreVersionBody, bodyOptional: true, ok: { 200: "the workflow after the restore" }, errors: ["version_conflict"] },
+  { method: "post", path: "/api/workflows/{id}/runs", summary: "Trigger a run: at once, or with `wait` once it completes, fails or pauses", query: waitQuery.extend(runReadQuery.shape), body: triggerBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, errors: ["invalid_graph"] },
+  { method: "get", path: "/api/workflows/{id}/runs", summary: "The workflow's runs, newest first", query: runListQuery.pick({ status: true }), paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" } },
+  { method: "get", path: "/api/runs", summary: "All runs, newest first", query: runListQuery, paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" } },
+  { method: "get", path: "/api/runs/{id}", summary: "A run whole; `step_inputs=false` leaves the steps' input snapshots out", query: runReadQuery, ok: { 200: RUN_ANSWER }, errors: ["too_large"] },
+  { method: "get", path: "/api/runs/{id}/steps/{stepId}", summary: "One step of a run with its input snapshot", ok: { 200: "the step" } },
+  { method: "get", path: "/api/runs/{id}/checkpoints", summary: "A run's checkpoints with their public state; `state=false` lists only which there are", query: checkpointListQuery, ok: { 200: "`{items}` of checkpoints" }, errors: ["too_large"] },
+  { method: "get", path: "/api/runs/{id}/checkpoints/{seq}", summary: "One checkpoint: public state, completed nodes, queue", ok: { 200: "the checkpoint" } },
+  { method: "get", path: "/api/runs/{id}/events", summary: "Server-Sent Events: the run's stored events after `Last-Event-ID` (header or query), then live ones until it settles", query: lastEventQuery, stream: true, ok: { 200: "an event stream: `run.status`, `step.started`, `step.finished`, `gate.pending` (each with its `id`) and live `step.delta`; `: keepalive` comments every 15 s" } },
+  { method: "post", path: "/api/runs/{id}/resume", summary: "Continue a failed or interrupted run from its latest checkpoint", query: runReadQuery, ok: { 202: RUN_ANSWER }, errors: ["bad_state"] },
+  { method: "post", path: "/api/runs/{id}/approve", summary: "Approve the pending gate with the reviewer's input", query: runReadQuery, body: approveBody, ok: { 202: RUN_ANSWER }, errors: ["bad_state"] },
+  { method: "post", path: "/api/runs/{id}/reject", summary: "Reject the pending gate: the run fails, naming the gate and the reviewer", query: runReadQuery, body: rejectBody, ok: { 200: RUN_ANSWER }, errors: ["bad_state"] },
+  { method: "post", path: "/api/runs/{id}/cancel", summary: "Cancel: in-flight nodes are aborted and settle, then the run fails", query: runReadQuery, ok: { 200: RUN_ANSWER }, errors: ["bad_state"] },
+  { method: "get", path: "/api/approvals", summary: "Runs waiting at a human gate, oldest first", paged: true, ok: { 200: "`{items, next_cursor}`" } },
+  { method: "get", path: "/api/audit", summary: "The audit trail, newest first", query: auditFilterQuery, paged: true, ok: { 200: "`{items, next_cursor}` of audit entries" } },
+  { method: "get", path: "/api/audit/verify", summary: "Recompute the audit hash chain (`scope=new`: only the rows appended since the last check)", query: auditVerifyQuery, ok: { 200: "`{ok, checked, first_bad_seq?, message?, scope, full_check_at?}`" } },
+  { method: "get", path: "/api/spend", summary: "Spend per workflow, model, node and day over a period", query: spendQuery.pick({ period: true }), ok: { 200: "the spend report" } },
+  { method: "get", path: "/api/spend/runs", summary: "The runs behind one spend figure", query: spendQuery, ok: { 200: "`{items}` of runs with their cost" } },
+  { method: "get", path: "/api/models", summary: "Priced models", ok: { 200: "`{items: [{id, provider, input_usd_per_mtok, output_usd_per_mtok, cached_input_usd_per_mtok?}]}`" } },
+  { method: "get", path: "/api/tools", summary: "Registered tools with their parameter schemas", ok: { 200: "`{items: [{name, description, params}]}`" } },
+  { method: "get", path: "/api/secrets", summary: "Secret names with their timestamps (values never leave the server)", ok: { 200: "`{items, next_cursor: null}`" } },
+  { method: "post", path: "/api/secrets", summary: "Create a secret", body: createSecretBody, ok: { 201: "the secret's name and timestamps" }, errors: ["already_exists"] },
+  { method: "put", path: "/api/secrets/{name}", summary: "Replace a secret's value", body: updateSecretBody, ok: { 200: "the secret's name and timestamps" } },
+  { method: "delete", path: "/api/secrets/{name}", summary: "Delete a secret; runs that use it are refused", ok: { 204: "deleted" } },
+  { method: "get", path: "/api/health", summary: "Liveness", ok: { 200: "`{ok: true}`" } },
+  { method: "get", path: "/api/openapi", summary: "This document", ok: { 200: "OpenAPI 3.1" } },
+];
+
+const PATH_PARAMS: Record<string, { description: string; schema: JsonSchema }> = {
+  id: { description: "a workflow's or run's id", schema: { type: "string", pattern: ID_PATTERN.source } },
+  stepId: { description: "a step's id", schema: { type: "string", pattern: ID_PATTERN.source } },
+  version: { description: "a version number", schema: { type: "integer", minimum: 1 } },
+  seq: { description: "a checkpoint's sequence number", schema: { type: "integer", minimum: 1 } },
+  name: { description: "a secret's name", schema: { type: "string", pattern: SECRET_NAME_PATTERN.source } },
+};
+
+const PAGE_PARAMS = [
+  { name: "limit", in: "query", description: `page size (default ${DEFAULT_PAGE_LIMIT})`, schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_LIMIT } },
+  { name: "cursor", in: "query", description: "the previous page's `next_cursor`", schema: { type: "string", minLength: 1, maxLength: 500 } },
+];
+
+/** The JSON Schema of what a client sends (a query's strings before they are converted). */
+function inputSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  return rest;
+}
+
+function queryParams(schema: z.ZodObject) {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const fieldSchema = inputSchema(field as z.ZodType);
+    const required = !(field as z.ZodType).safeParse(undefined).success;
+    return { name, in: "query", required, schema: fieldSchema };
+  });
+}
+
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+
+function operationObject(op: Operation) {
+  const pathNames = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const parameters = [
+    ...pathNames.map((name) => ({ name, in: "path", required: true, ...PATH_PARAMS[name] })),
+    ...(op.query ? queryParams(op.query) : []),
+    ...(op.paged ? PAGE_PARAMS : []),
+  ];
+  const responses: Record<string, unknown> = {};
+  for (const [status, description] of Object.entries(op.ok)) {
+    responses[status] = status === "204" ? { description } : { description, content: { [op.stream ? "text/event-stream" : "application/json"]: {} } };
+  }
+  const codes = new Set<ApiErrorCode>(op.errors ?? []);
+  if (op.body) ["invalid_json", "invalid_body", "payload_too_large"].forEach((c) => codes.add(c as ApiErrorCode));
+  if (op.query || op.paged) codes.add("invalid_query");
+  if (pathNames.length > 0) codes.add("not_found");
+  if (op.method !== "get") ["storage_busy", "storage_full"].forEach((c) => codes.add(c as ApiErrorCode));
+  const byStatus = new Map<number, ApiErrorCode[]>();
+  for (const code of codes) byStatus.set(API_ERRORS[code].status, [...(byStatus.get(API_ERRORS[code].status) ?? []), code]);
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) responses[status] = errorResponse(list.map((c) => `\`${c}\`: ${API_ERRORS[c].message}`).join("; "));
+  return {
+    summary: op.summary,
+    operationId: operationId(op),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: inputSchema(op.body) } } } } : {}),
+    responses,
+  };
+}
+
+/** `post /api/workflows/{id}/runs` → `postWorkflowsByIdRuns`. */
+function operationId(op: Operation): string {
+  const words = op.path
+    .replace(/^\/api\//, "")
+    .split("/")
+    .map((part) => (part.startsWith("{") ? `By${cap(part.slice(1, -1))}` : cap(part)));
+  return op.method + words.join("");
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+let cached: JsonSchema | undefined;
+
+/** The whole document (built once per process: the schemas do not change while it runs). */
+export function openApiDocument(): JsonSchema {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op);
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "Switchyard",
+      version: "1",
+      description: `Visual LLM and agent workflows: workflows, their versions, runs, human gates, audit and spend. JSON bodies of at most ${DEFAULT_MAX_BODY_BYTES} bytes; errors are \`{error: {code, message, details?}}\`. Answers in full: docs/api.md.`,
+    },
+    paths,
+    components: {
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: {
+              type: "object",
+              required: ["code", "message"],
+              properties: {
+                code: { type: "string", enum: Object.keys(API_ERRORS) },
+                message: { type: "string" },
+                details: { type: "object", description: "for `invalid_body` and `invalid_query`: `issues: [{path, message}]`" },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  return cached;
+}
