@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { OPERATIONS, openApiDocument } from "./openapi";
 
@@ -27,6 +28,14 @@ type Doc = { openapi: string; paths: Record<string, Record<string, { parameters?
 
 describe("the OpenAPI document", () => {
   const doc = openApiDocument() as unknown as Doc;
+
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
 
   it("lists every route handler under app/api, and nothing else", () => {
     const handlers = routeHandlers();
