@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: create and migrate the database on first start, then serve the built app.
-// DATABASE_URL defaults to file:./data/switchyard.db; PORT to 3000.
+// DATABASE_URL defaults to file:./data/switchyard.db; PORT to 3000; HOST to 127.0.0.1 (there is
+// no login yet: serving other machines is a choice made by setting HOST).
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import Database from "better-sqlite3";
@@ -14,7 +15,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1" };
 env.NODE_OPTIONS = [SERVER_NODE_OPTIONS, process.env.NODE_OPTIONS].filter(Boolean).join(" ");
 const port = env.PORT ?? "3000";
-const host = env.HOST ?? "0.0.0.0";
+const host = env.HOST || "127.0.0.1";
 await ensurePortFree(Number(port), host);
 const dbFile = databaseFile(env.DATABASE_URL ?? "file:./data/switchyard.db");
 env.DATABASE_URL = `file:${dbFile}`;
@@ -38,6 +39,11 @@ if (pending.length > 0) {
   console.log(`switchyard: migrated ${dbFile} to ${pending.at(-1)}`);
 }
 console.log(`switchyard: database ready at ${dbFile}`);
+if (["127.0.0.1", "localhost", "::1"].includes(host)) {
+  console.log(`switchyard: serving this machine only, on ${host}:${port} (HOST=0.0.0.0 serves other machines too)`);
+} else {
+  console.warn(`switchyard: serving ${host}:${port} to other machines — there is no login yet: whoever reaches this port can read, change and run every workflow, using the stored secrets`);
+}
 
 const server = spawn(bin("next"), ["start", "-H", host, "-p", port], { cwd: root, env, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));

@@ -28,10 +28,12 @@ async function freePort(): Promise<number> {
 }
 
 /** `npm start` (scripts/start.mjs) as a user runs it; resolves with its output once it serves or exits. */
-function npmStart(dbFile: string, port: number, databaseUrl = `file:${dbFile}`): Promise<{ serving: boolean; output: string; code?: number | null }> {
+function npmStart(dbFile: string, port: number, databaseUrl = `file:${dbFile}`, host: string | undefined = "127.0.0.1"): Promise<{ serving: boolean; output: string; code?: number | null }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: host };
+  if (host === undefined) delete env.HOST;
   const proc = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
+    env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   second = proc;
@@ -60,8 +62,12 @@ describe("npm start", () => {
     try {
       const dbFile = path.join(dir, "nested", "switchyard.db");
       const port = await freePort();
-      const started = await npmStart(dbFile, port);
+      const started = await npmStart(dbFile, port, undefined, undefined); // HOST unset: the default
       expect(started.serving, started.output).toBe(true);
+      // No login yet, so by default only this machine is served: another interface is refused.
+      expect(started.output).toContain(`switchyard: serving this machine only, on 127.0.0.1:${port}`);
+      const elsewhere = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+      if (elsewhere) await expect(fetch(`http://${elsewhere}:${port}/api/health`)).rejects.toThrow();
       const migrations = readdirSync(path.join(ROOT, "prisma/migrations"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
       expect(started.output).toContain(`switchyard: migrated ${dbFile} to ${migrations.sort().at(-1)}\n`);
       expect(started.output).not.toContain("WARNING"); // the migrate CLI's chatter stays out of a start that works
@@ -124,11 +130,13 @@ describe("npm start", () => {
       expect(taken.output).toContain(`switchyard: cannot listen on 127.0.0.1:${busyPort}: the port is in use (another server?); set PORT`);
       expect(readdirSync(dir)).not.toContain("never.db");
 
-      // A Prisma-style query string is not part of the file's name.
+      // A Prisma-style query string is not part of the file's name…
       const file = path.join(dir, "q.db");
-      const started = await npmStart(file, port, `file:${file}?connection_limit=1`);
+      // …and serving other machines is said to be what it is.
+      const started = await npmStart(file, port, `file:${file}?connection_limit=1`, "0.0.0.0");
       expect(started.serving, started.output).toBe(true);
       expect(started.output).toContain(`database ready at ${file}\n`);
+      expect(started.output).toContain(`switchyard: serving 0.0.0.0:${port} to other machines — there is no login yet`);
       second?.kill("SIGTERM");
       await new Promise((resolve) => second?.once("exit", resolve));
     } finally {
