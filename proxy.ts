@@ -1,11 +1,23 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { API_ERRORS } from "@/lib/api/errors";
+import { hostAllowed, hostnameOf } from "@/lib/api/request-guard";
 
 /**
- * A request path with broken percent-encoding (`/api/workflows/%zz`) makes Next.js fail
- * with a 500 before any route handler runs; answer it here with the API's own 400.
+ * Two checks before routing:
+ * - pages are not served under a host name this server does not answer to (the API's route
+ *   handlers check the same themselves, `lib/api/request-guard.ts`): a DNS-rebinding page
+ *   would otherwise read what pages render;
+ * - a request path with broken percent-encoding (`/api/workflows/%zz`) makes Next.js fail
+ *   with a 500 before any route handler runs; it is answered here with the API's own 400.
  */
 export function proxy(request: NextRequest) {
+  if (!request.nextUrl.pathname.startsWith("/api/")) {
+    const host = request.headers.get("host");
+    if (host !== null && !hostAllowed(hostnameOf(host))) {
+      return new NextResponse(`Requests for the host name "${hostnameOf(host)}" are refused; list it in SWITCHYARD_HOSTNAMES to serve it.\n`, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+    }
+    return NextResponse.next();
+  }
   try {
     decodeURIComponent(request.nextUrl.pathname);
   } catch {
@@ -15,5 +27,8 @@ export function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-/** Only paths with a `%` reach the proxy: every other request pays nothing for this check. */
-export const config = { matcher: "/api/:path(.*%.*)" };
+/**
+ * Pages (not their static assets), and only those API paths with a `%`: every other API
+ * request pays nothing for the proxy.
+ */
+export const config = { matcher: ["/api/:path(.*%.*)", "/((?!api/|_next/static|_next/image|favicon).*)"] };

@@ -9,6 +9,8 @@ export type ApiErrorCode =
   | "invalid_body"
   | "invalid_query"
   | "invalid_path"
+  | "forbidden_host"
+  | "cross_origin"
   | "not_found"
   | "version_conflict"
   | "already_exists"
@@ -32,6 +34,8 @@ export const API_ERRORS: Record<ApiErrorCode, CodeInfo> = {
   invalid_body: { status: 400, message: "the request body does not have the expected shape" },
   invalid_query: { status: 400, message: "the query string is not valid" },
   invalid_path: { status: 400, message: "the request path is not valid percent-encoding" },
+  forbidden_host: { status: 403, message: "requests for this host name are refused; list it in SWITCHYARD_HOSTNAMES to serve it" },
+  cross_origin: { status: 403, message: "changes are only taken from this server's own pages" },
   not_found: { status: 404, message: "not found" },
   version_conflict: { status: 409, message: "the workflow was changed since the version this save is based on" },
   already_exists: { status: 409, message: "an object with this name already exists" },

@@ -37,6 +37,8 @@ export interface Operation {
   errors?: ApiErrorCode[];
   /** `text/event-stream` instead of JSON. */
   stream?: boolean;
+  /** Answers every request (no host or origin check: `request-guard.ts`). */
+  unguarded?: boolean;
 }
 
 const RUN_ANSWER = "the run: status, totals, pending gate, output, error, and its steps (docs/api.md, \"Runs\")";
@@ -75,7 +77,7 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/secrets", summary: "Create a secret", body: createSecretBody, ok: { 201: "the secret's name and timestamps" }, errors: ["already_exists"] },
   { method: "put", path: "/api/secrets/{name}", summary: "Replace a secret's value", body: updateSecretBody, ok: { 200: "the secret's name and timestamps" } },
   { method: "delete", path: "/api/secrets/{name}", summary: "Delete a secret; runs that use it are refused", ok: { 204: "deleted" } },
-  { method: "get", path: "/api/health", summary: "Liveness", ok: { 200: "`{ok: true}`" } },
+  { method: "get", path: "/api/health", summary: "Liveness", unguarded: true, ok: { 200: "`{ok: true}`" } },
   { method: "get", path: "/api/openapi", summary: "This document", ok: { 200: "OpenAPI 3.1" } },
 ];
 
@@ -120,6 +122,8 @@ function operationObject(op: Operation) {
     responses[status] = status === "204" ? { description } : { description, content: { [op.stream ? "text/event-stream" : "application/json"]: {} } };
   }
   const codes = new Set<ApiErrorCode>(op.errors ?? []);
+  if (!op.unguarded) codes.add("forbidden_host");
+  if (!op.unguarded && op.method !== "get") codes.add("cross_origin");
   if (op.body) ["invalid_json", "invalid_body", "payload_too_large"].forEach((c) => codes.add(c as ApiErrorCode));
   if (op.query || op.paged) codes.add("invalid_query");
   if (pathNames.length > 0) codes.add("not_found");

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, request, uploadEarlyAnswered } from "./support/http";
 import { twoNodeGraph } from "./support/graphs";
@@ -280,5 +281,56 @@ describe("the OpenAPI document agrees with the server", () => {
     }
     expect(checked).toBeGreaterThan(25);
     expect(snapshot(server.dbFile)).toEqual(before);
+  });
+});
+
+describe("requests a web page could make a browser send (no login yet)", () => {
+  /** node:http, which sends the Host header it is given (fetch would not). */
+  function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+    const url = new URL(server.baseUrl);
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, method, path, headers: body === undefined ? headers : { "content-type": "application/json", ...headers } }, (res) => {
+        let text = "";
+        res.on("data", (d) => (text += String(d)));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+  const here = () => new URL(server.baseUrl).host;
+
+  it("refuses pages and API calls for another host name (DNS rebinding), and answers this one", async () => {
+    const before = snapshot(server.dbFile);
+    for (const path of ["/", "/runs", `/workflows/${wfId}`, "/api/workflows", `/api/workflows/${wfId}`]) {
+      const refused = await raw("GET", path, { host: "rebind.example:80" });
+      expect(refused.status, path).toBe(403);
+      expect(refused.text, path).toContain("rebind.example");
+      expect(refused.text, path).not.toContain("Target"); // nothing of the stored workflow
+      expect((await raw("GET", path, { host: here() })).status, path).toBe(200);
+    }
+    const posted = await raw("POST", `/api/workflows/${wfId}/runs`, { host: "rebind.example", origin: "http://rebind.example" }, "{}");
+    expect(posted.status).toBe(403);
+    expect(JSON.parse(posted.text).error.code).toBe("forbidden_host");
+    expect(snapshot(server.dbFile)).toEqual(before);
+  });
+
+  it("refuses writes from another site's page, takes them from its own and from clients without an Origin", async () => {
+    const before = snapshot(server.dbFile);
+    for (const [method, path, body] of [
+      ["POST", "/api/workflows", JSON.stringify({ name: "planted" })],
+      ["POST", `/api/workflows/${wfId}/runs`, "{}"],
+      ["DELETE", `/api/workflows/${wfId}`, undefined],
+      ["POST", "/api/secrets", JSON.stringify({ name: "PLANTED", value: "x" })],
+    ] as const) {
+      const res = await raw(method, path, { host: here(), origin: "https://attacker.example" }, body);
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(JSON.parse(res.text).error.code).toBe("cross_origin");
+    }
+    expect(snapshot(server.dbFile)).toEqual(before);
+    const own = await raw("POST", "/api/workflows", { host: here(), origin: `http://${here()}` }, JSON.stringify({ name: "From its own page" }));
+    expect(own.status).toBe(201);
+    const noOrigin = await raw("POST", "/api/workflows", { host: here() }, JSON.stringify({ name: "From a script" }));
+    expect(noOrigin.status).toBe(201);
   });
 });
