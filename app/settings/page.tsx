@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AccessPanel } from "./access-panel";
 import { DatabasePanel } from "./database-panel";
 import { RetentionPanel } from "./retention-panel";
 import { SecretsPanel } from "./secrets-panel";
@@ -13,6 +14,7 @@ export default function SettingsPage() {
       <DatabasePanel />
       <RetentionPanel />
       <SecretsPanel />
+      <AccessPanel />
     </div>
   );
 }

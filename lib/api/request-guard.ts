@@ -46,6 +46,11 @@ function listedNames(env: Env): Set<string> {
   return listed.names;
 }
 
+/** The names `SWITCHYARD_HOSTNAMES` adds (the Settings page lists them). */
+export function listedHostnames(env: Env = process.env): string[] {
+  return [...listedNames(env)];
+}
+
 /** Whether a request naming this host name is answered. */
 export function hostAllowed(hostname: string, env: Env = process.env): boolean {
   const name = hostname.replace(/\.$/, "");
