@@ -1,4 +1,4 @@
-import { ApiError, issuesOf, withErrors } from "@/lib/api";
+import { parseQuery, withErrors } from "@/lib/api";
 import { verifyAudit, verifyNewAudit } from "@/lib/services/audit";
 import { auditVerifyQuery } from "@/lib/services/audit-params";
 
@@ -9,7 +9,6 @@ export const dynamic = "force-dynamic";
  * full_check_at?}`. `?scope=new` checks only the rows appended since the last check.
  */
 export const GET = withErrors(async (request: Request) => {
-  const query = auditVerifyQuery.safeParse({ scope: new URL(request.url).searchParams.get("scope") ?? undefined });
-  if (!query.success) throw new ApiError("invalid_query", undefined, { issues: issuesOf(query.error) });
-  return Response.json(await (query.data.scope === "new" ? verifyNewAudit() : verifyAudit()));
+  const { scope } = parseQuery(request.url, auditVerifyQuery, ["scope"]);
+  return Response.json(await (scope === "new" ? verifyNewAudit() : verifyAudit()));
 });
