@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { API_ERRORS } from "@/lib/api/errors";
-import { hostAllowed, hostnameOf } from "@/lib/api/request-guard";
+import { hostAllowed, hostnameOf, refusedHostMessage } from "@/lib/api/request-guard";
 
 /**
  * Two checks before routing:
@@ -14,7 +14,7 @@ export function proxy(request: NextRequest) {
   if (!request.nextUrl.pathname.startsWith("/api/")) {
     const host = request.headers.get("host");
     if (host !== null && !hostAllowed(hostnameOf(host))) {
-      return new NextResponse(`Requests for the host name "${hostnameOf(host)}" are refused; list it in SWITCHYARD_HOSTNAMES to serve it.\n`, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+      return new NextResponse(`${refusedHostMessage(hostnameOf(host))}\n`, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
     }
     return NextResponse.next();
   }

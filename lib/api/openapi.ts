@@ -124,10 +124,10 @@ function operationObject(op: Operation) {
   const codes = new Set<ApiErrorCode>(op.errors ?? []);
   if (!op.unguarded) codes.add("forbidden_host");
   if (!op.unguarded && op.method !== "get") codes.add("cross_origin");
-  if (op.body) ["invalid_json", "invalid_body", "payload_too_large"].forEach((c) => codes.add(c as ApiErrorCode));
+  if (op.body) for (const code of ["invalid_json", "invalid_body", "payload_too_large"] as const) codes.add(code);
   if (op.query || op.paged) codes.add("invalid_query");
   if (pathNames.length > 0) codes.add("not_found");
-  if (op.method !== "get") ["storage_busy", "storage_full"].forEach((c) => codes.add(c as ApiErrorCode));
+  if (op.method !== "get") for (const code of ["storage_busy", "storage_full"] as const) codes.add(code);
   const byStatus = new Map<number, ApiErrorCode[]>();
   for (const code of codes) byStatus.set(API_ERRORS[code].status, [...(byStatus.get(API_ERRORS[code].status) ?? []), code]);
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) responses[status] = errorResponse(list.map((c) => `\`${c}\`: ${API_ERRORS[c].message}`).join("; "));

@@ -22,7 +22,10 @@ type Env = Record<string, string | undefined>;
 /** The host name of a `Host`/`X-Forwarded-Host` value, lower-cased, without port or IPv6 brackets. */
 export function hostnameOf(hostHeader: string): string {
   const value = hostHeader.trim().toLowerCase();
-  if (value.startsWith("[")) return value.slice(1, value.indexOf("]") > 0 ? value.indexOf("]") : undefined);
+  if (value.startsWith("[")) {
+    const end = value.indexOf("]");
+    return value.slice(1, end > 0 ? end : undefined);
+  }
   const colon = value.lastIndexOf(":");
   return colon >= 0 && value.indexOf(":") === colon ? value.slice(0, colon) : value;
 }
@@ -57,12 +60,16 @@ export function hostAllowed(hostname: string, env: Env = process.env): boolean {
   return isAddressOrLocal(name) || listedNames(env).has(name);
 }
 
+/** Why a request for this host name is refused (the API's error message, and the text pages answer with). */
+export const refusedHostMessage = (hostname: string) =>
+  `requests for the host name "${hostname}" are refused (a guard against DNS rebinding); list it in SWITCHYARD_HOSTNAMES to serve it`;
+
 /** Throws the API error for a request this server must not answer (see the module comment). */
 export function guardRequest(request: Request, env: Env = process.env): void {
   const headers = request.headers;
   const host = headers.get("host");
   if (host !== null && !hostAllowed(hostnameOf(host), env)) {
-    throw new ApiError("forbidden_host", `requests for the host name "${hostnameOf(host)}" are refused (a guard against DNS rebinding); list it in SWITCHYARD_HOSTNAMES to serve it`);
+    throw new ApiError("forbidden_host", refusedHostMessage(hostnameOf(host)));
   }
   if (SAFE_METHODS.has(request.method)) return;
   const origin = headers.get("origin");
