@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { ADMIN_STATE } from "./e2e/pages/accounts";
 
 // Pick a free port once, in the runner process; workers inherit it through the environment.
 function freePort(): number {
@@ -41,10 +42,14 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    // Every spec runs signed in as the owner, made first on the fresh server (e2e/auth.setup.ts).
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "chromium", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, storageState: ADMIN_STATE } },
+  ],
   webServer: {
     // Fresh e2e database, migrations applied, then the production server (build first, into the same NEXT_DIST_DIR).
-    command: `rm -rf "${E2E_DIR}/e2e.db"* && mkdir -p "${E2E_DIR}" && npx prisma migrate deploy && npx next start -H 127.0.0.1 -p ${PORT}`,
+    command: `rm -rf "${E2E_DIR}/e2e.db"* && mkdir -p "${E2E_DIR}" && npx prisma migrate deploy && node scripts/serve.mjs -H 127.0.0.1 -p ${PORT}`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

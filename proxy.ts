@@ -3,7 +3,7 @@ import { API_ERRORS } from "@/lib/api/errors";
 import { hostAllowed, hostnameOf, refusedHostMessage } from "@/lib/api/request-guard";
 
 /**
- * Two checks before routing:
+ * Two checks before routing (and pages learn their own path, `x-switchyard-path`):
  * - pages are not served under a host name this server does not answer to (the API's route
  *   handlers check the same themselves, `lib/api/request-guard.ts`): a DNS-rebinding page
  *   would otherwise read what pages render;
@@ -16,7 +16,10 @@ export function proxy(request: NextRequest) {
     if (host !== null && !hostAllowed(hostnameOf(host))) {
       return new NextResponse(`${refusedHostMessage(hostnameOf(host))}\n`, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
     }
-    return NextResponse.next();
+    // The page's own path, for the layout's sign-in redirect (and back after); never the client's.
+    const headers = new Headers(request.headers);
+    headers.set("x-switchyard-path", request.nextUrl.pathname + request.nextUrl.search);
+    return NextResponse.next({ request: { headers } });
   }
   try {
     decodeURIComponent(request.nextUrl.pathname);

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import localFont from "next/font/local";
+import { SessionProvider } from "@/components/auth/session-context";
 import { TopNav } from "@/components/layout/top-nav";
+import { OPEN_PAGES, pagePath, pageViewer, requireViewer } from "@/lib/auth/page-session";
 import "./globals.css";
 
 // Self-hosted font: nothing is fetched at build time.
@@ -18,14 +20,20 @@ export const metadata: Metadata = {
   icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
 };
 
-export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+/** Every page but sign-in and owner setup is for signed-in people (`requireViewer` redirects the others). */
+export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const path = (await pagePath()).split("?")[0];
+  const open = OPEN_PAGES.includes(path);
+  const viewer = open ? await pageViewer() : await requireViewer();
   return (
     <html lang="en" className={inter.variable}>
       <body className="flex h-full flex-col font-sans antialiased bg-slate-50 text-slate-900">
-        <TopNav />
-        <div className="min-h-0 flex-1 overflow-y-auto" data-testid="page-scroll">
-          {children}
-        </div>
+        <SessionProvider viewer={viewer}>
+          {!open && <TopNav />}
+          <div className="min-h-0 flex-1 overflow-y-auto" data-testid="page-scroll">
+            {children}
+          </div>
+        </SessionProvider>
       </body>
     </html>
   );

@@ -16,7 +16,7 @@
  */
 import path from "node:path";
 import { startServer, type TestServer } from "../tests/integration/support/server";
-import { closedLoop, failed, httpClient, percentile, round, triggerAndWaitPath, type HttpClient } from "./http-load";
+import { benchApiKey, closedLoop, failed, httpClient, percentile, round, triggerAndWaitPath, type HttpClient } from "./http-load";
 import { loadWorkload } from "./workloads";
 import { runMain } from "./main";
 
@@ -32,7 +32,7 @@ interface Side {
 async function side(name: Side["name"], root: string, graph: unknown): Promise<Side> {
   const nodeOptions = process.env[name === "base" ? "BASE_NODE_OPTIONS" : "THIS_NODE_OPTIONS"];
   const server = await startServer({ root, env: nodeOptions ? { NODE_OPTIONS: nodeOptions } : {} });
-  const client = httpClient(server.baseUrl);
+  const client = httpClient(server.baseUrl, 256, await benchApiKey(server.baseUrl));
   return { name, server, client, path: await triggerAndWaitPath(client, "chain_10", graph) };
 }
 

@@ -3,7 +3,7 @@
  * and a closed-loop concurrency test (N clients, each triggering and waiting in a loop).
  */
 import http from "node:http";
-import { startServer, type ServerOptions, type TestServer } from "../tests/integration/support/server";
+import { adminAuth, startServer, type ServerOptions, type TestServer } from "../tests/integration/support/server";
 import { RawHttpClient } from "./raw-http";
 
 /** Saves `graph` as a workflow named `name`; the path that triggers it and waits for the run. */
@@ -25,9 +25,9 @@ export interface HttpClient {
  * the lean client of ./raw-http.ts; `LOADGEN_CLIENT=node` uses node:http's agent instead
  * (what figures before 2026-12-02 used).
  */
-export function httpClient(baseUrl: string, maxSockets = 256): HttpClient {
-  if (process.env.LOADGEN_CLIENT === "node") return nodeHttpClient(baseUrl, maxSockets);
-  const raw = new RawHttpClient(baseUrl, maxSockets);
+export function httpClient(baseUrl: string, maxSockets = 256, headers: Record<string, string> = {}): HttpClient {
+  if (process.env.LOADGEN_CLIENT === "node") return nodeHttpClient(baseUrl, maxSockets, headers);
+  const raw = new RawHttpClient(baseUrl, maxSockets, headers);
   return {
     post: (path, body) => raw.request("POST", path, JSON.stringify(body)),
     get: (path) => raw.request("GET", path),
@@ -36,12 +36,12 @@ export function httpClient(baseUrl: string, maxSockets = 256): HttpClient {
 }
 
 /** The same on node:http's keep-alive agent. */
-function nodeHttpClient(baseUrl: string, maxSockets: number): HttpClient {
+function nodeHttpClient(baseUrl: string, maxSockets: number, auth: Record<string, string>): HttpClient {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const send = (method: string, path: string, payload?: string) =>
     new Promise<{ status: number; body: string; serverTiming?: string }>((resolve, reject) => {
-      const headers = payload === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) };
+      const headers = payload === undefined ? { ...auth } : { ...auth, "content-type": "application/json", "content-length": Buffer.byteLength(payload) };
       const req = http.request({ host: url.hostname, port: url.port, path, method, agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         const header = res.headers["server-timing"];
@@ -58,6 +58,21 @@ function nodeHttpClient(baseUrl: string, maxSockets: number): HttpClient {
     get: (path) => send("GET", path),
     close: () => agent.destroy(),
   };
+}
+
+/**
+ * An editor API key on a test server (made with its bootstrap token): the benchmarks call
+ * the API as an automation client would, paying for the key check on every request.
+ */
+export async function benchApiKey(baseUrl: string): Promise<Record<string, string>> {
+  const res = await fetch(`${baseUrl}/api/api-keys`, {
+    method: "POST",
+    headers: { ...adminAuth(), "content-type": "application/json" },
+    body: JSON.stringify({ name: "bench", role: "editor" }),
+  });
+  if (res.status !== 201) throw new Error(`could not make the bench's API key: ${res.status} ${await res.text()}`);
+  const { key } = (await res.json()) as { key: string };
+  return { authorization: `Bearer ${key}` };
 }
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -206,7 +221,7 @@ export function serverNodeOptions(): Pick<ServerOptions, "env"> {
 /** Starts the built server on a fresh database, runs `fn` with a client for it, and stops both however `fn` ends. */
 export async function withServer<T>(options: ServerOptions, fn: (client: HttpClient, server: TestServer) => Promise<T>): Promise<T> {
   const server = await startServer(options);
-  const client = httpClient(server.baseUrl);
+  const client = httpClient(server.baseUrl, 256, await benchApiKey(server.baseUrl));
   try {
     return await fn(client, server);
   } finally {

@@ -161,15 +161,19 @@ export class RawHttpClient {
   private readonly host: string;
   private readonly port: number;
 
-  constructor(baseUrl: string, private readonly maxSockets = 256) {
+  private readonly extraHead: string;
+
+  /** `headers` go with every request (say, `authorization`). */
+  constructor(baseUrl: string, private readonly maxSockets = 256, headers: Record<string, string> = {}) {
     const url = new URL(baseUrl);
     this.host = url.hostname;
     this.port = Number(url.port);
+    this.extraHead = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
   }
 
   request(method: "GET" | "POST", path: string, payload?: string): Promise<RawResponse> {
     const head =
-      `${method} ${path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\n` +
+      `${method} ${path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\n${this.extraHead}` +
       (payload === undefined ? "" : `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n`) +
       "\r\n";
     const request = Buffer.from(payload === undefined ? head : head + payload);

@@ -18,7 +18,7 @@ import { readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import { startServer } from "../tests/integration/support/server";
 import { gateGraph } from "../tests/integration/support/run-graphs";
-import { failed, httpClient, percentile, round, serverNodeOptions, type HttpClient } from "./http-load";
+import { benchApiKey, failed, httpClient, percentile, round, serverNodeOptions, type HttpClient } from "./http-load";
 import { runMain } from "./main";
 import { loadWorkload } from "./workloads";
 
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   const server = await startServer({ ...serverNodeOptions(), keepFiles: process.env.KEEP_DB === "1" });
   const pid = server.pid();
   if (!pid) throw new Error("the server has no pid");
-  const client: HttpClient = httpClient(server.baseUrl);
+  const client: HttpClient = httpClient(server.baseUrl, 256, await benchApiKey(server.baseUrl));
   const walFile = `${server.dbFile}-wal`;
   const create = async (name: string, g: unknown) => JSON.parse((await client.post("/api/workflows", { name, graph: g })).body) as { id: string };
 

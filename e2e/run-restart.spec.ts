@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { startCounterService, type CounterService } from "../tests/integration/support/counter-service";
-import { startServer, type TestServer } from "../tests/integration/support/server";
+import { adminAuth, startServer, type TestServer } from "../tests/integration/support/server";
+import { createOwner } from "./pages/accounts";
 import { RunTimelinePage } from "./pages/run-timeline-page";
 
 // A server of this test's own, to kill (the suite's stays up for the other specs), and a
@@ -17,12 +18,16 @@ test.afterAll(async () => {
 });
 
 async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { ...adminAuth(), "content-type": "application/json" }, body: JSON.stringify(body) });
   expect(res.status).toBe(201);
   return (await res.json()) as T;
 }
 
+// This server has accounts of its own: the page signs in there, not with the suite's session.
+test.use({ storageState: { cookies: [], origins: [] } });
+
 test("the run page follows a run through a kill -9 and restart of the server, to its end", async ({ page }) => {
+  await createOwner(page.request, server.baseUrl);
   const graph = {
     nodes: [
       { id: "one", type: "tool", position: { x: 0, y: 0 }, config: { label: "One", tool: "delay", params: { ms: 300 } } },
@@ -58,7 +63,7 @@ test("the run page follows a run through a kill -9 and restart of the server, to
   await expect(run.connection).toHaveAttribute("data-state", "ended");
   // `two` was called again after the restart with the same key; `one` was not re-run.
   expect(service.keys("/slow")).toEqual([`${id}:two:1`, `${id}:two:1`]);
-  const stored = (await (await fetch(`${server.baseUrl}/api/runs/${id}`)).json()) as { duration_ms: number; steps: { node_id: string; attempt: number }[] };
+  const stored = (await (await fetch(`${server.baseUrl}/api/runs/${id}`, { headers: adminAuth() })).json()) as { duration_ms: number; steps: { node_id: string; attempt: number }[] };
   expect(stored.steps.map((s) => [s.node_id, s.attempt])).toEqual([["one", 1], ["two", 2], ["three", 1]]);
   // The duration keeps `one`, finished before the crash.
   expect(stored.duration_ms).toBeGreaterThanOrEqual(300);

@@ -42,6 +42,8 @@ export interface RunHandle {
 export interface GateDecision {
   node_id: string;
   actor_id: string;
+  /** How messages name the reviewer (their id when absent). */
+  actor_name?: string;
   comment?: string;
   /** Reviewer form values; merged into state on approval. */
   input?: Record<string, unknown>;
@@ -142,7 +144,7 @@ export class Engine {
         throw new EngineError("invalid_input", `invalid reviewer input: ${problems.map((p) => `${p.field} ${p.message}`).join("; ")}`);
       }
       const now = this.deps.clock.now();
-      const record = { approved: true, input, comment: decision.comment ?? null, actor_id: decision.actor_id, at: new Date(now).toISOString() };
+      const record = { approved: true, input, comment: decision.comment ?? null, actor_id: decision.actor_id, actor_name: decision.actor_name ?? decision.actor_id, at: new Date(now).toISOString() };
       const changed = [`approval_${gate.id}`];
       snap.state[`approval_${gate.id}`] = record;
       for (const [key, value] of Object.entries(input)) {
@@ -166,18 +168,18 @@ export class Engine {
     return this.exclusive(runId, async () => {
       const { snap, gate, item } = await this.pendingGate(runId, decision.node_id);
       const now = this.deps.clock.now();
-      const reason = `gate '${nodeLabel(gate)}' (${gate.id}) rejected by ${decision.actor_id}${decision.comment ? `: ${decision.comment}` : ""}`;
-      const step = finishStep(this.gateStep(snap, gate, item), "failed", now, { error: reason, output: { approved: false, comment: decision.comment ?? null, actor_id: decision.actor_id } });
+      const reason = `gate '${nodeLabel(gate)}' (${gate.id}) rejected by ${decision.actor_name ?? decision.actor_id}${decision.comment ? `: ${decision.comment}` : ""}`;
+      const step = finishStep(this.gateStep(snap, gate, item), "failed", now, { error: reason, output: { approved: false, comment: decision.comment ?? null, actor_id: decision.actor_id, actor_name: decision.actor_name ?? decision.actor_id } });
       return this.fail(snap.run, reason, now, [step]);
     });
   }
 
   /**
    * Cancel: an active run stops admitting, aborts in-flight calls, settles and fails with
-   * `cancelled by <actor>`; a paused or interrupted run fails at once.
+   * `cancelled by <actor>` (`by`: how to name them); a paused or interrupted run fails at once.
    */
-  async cancel(runId: string, actorId: string): Promise<RunRecord> {
-    const reason = `cancelled by ${actorId}`;
+  async cancel(runId: string, by: string): Promise<RunRecord> {
+    const reason = `cancelled by ${by}`;
     const active = this.active.get(runId);
     if (active) {
       active.driver.cancel(reason);

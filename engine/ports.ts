@@ -54,6 +54,17 @@ export interface RunRecord {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+  /** Who triggered the run (absent for runs a store made without one); gates use it to refuse self-approval. */
+  triggered_by?: RunTrigger;
+}
+
+/** Who triggered a run: a person, an API key, a webhook, or the system; the name as it was then. */
+export interface RunTrigger {
+  type: string;
+  id: string;
+  name: string;
+  /** For an API key: the person who made it (their own key counts as them for self-approval). */
+  owner_id?: string;
 }
 
 export interface StepRecord {
@@ -167,7 +178,7 @@ export interface DeltaEvent {
 }
 
 /** Partial update of a run row. Totals are absolute values, not increments. */
-export type RunPatch = Partial<Omit<RunRecord, "id" | "workflow_id" | "workflow_version" | "input" | "created_at">>;
+export type RunPatch = Partial<Omit<RunRecord, "id" | "workflow_id" | "workflow_version" | "input" | "created_at" | "triggered_by">>;
 
 /**
  * One atomic write. A store must apply all of it or none of it (one transaction), and
@@ -193,6 +204,8 @@ export interface NewRun {
   input: Record<string, unknown>;
   options: RunOptions;
   created_at: number;
+  /** Who triggered it. */
+  triggered_by?: RunTrigger;
 }
 
 /** Everything needed to (re)start a run. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: create and migrate the database on first start, then serve the built app.
-// DATABASE_URL defaults to file:./data/switchyard.db; PORT to 3000; HOST to 127.0.0.1 (there is
-// no login yet: serving other machines is a choice made by setting HOST).
+// DATABASE_URL defaults to file:./data/switchyard.db; PORT to 3000; HOST to 127.0.0.1 (serving
+// other machines is a choice made by setting HOST: the server speaks plain HTTP).
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import Database from "better-sqlite3";
@@ -42,10 +42,10 @@ console.log(`switchyard: database ready at ${dbFile}`);
 if (["127.0.0.1", "localhost", "::1"].includes(host)) {
   console.log(`switchyard: serving this machine only, on ${host}:${port} (HOST=0.0.0.0 serves other machines too)`);
 } else {
-  console.warn(`switchyard: serving ${host}:${port} to other machines — there is no login yet: whoever reaches this port can read, change and run every workflow, using the stored secrets`);
+  console.warn(`switchyard: serving ${host}:${port} to other machines — every request needs a sign-in or an API key, but this server speaks plain HTTP: put a TLS proxy in front of it, or passwords, session cookies and keys cross the network readable`);
 }
 
-const server = spawn(bin("next"), ["start", "-H", host, "-p", port], { cwd: root, env, stdio: "inherit" });
+const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "-H", host, "-p", port], { cwd: root, env, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 

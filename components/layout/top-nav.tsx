@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { Icon, ICONS } from "@/components/ui/icon";
 import { ApprovalsNavLink } from "@/components/approvals/approvals-badge";
+import { UserMenu } from "@/components/auth/user-menu";
+import { AuditNavLink } from "./admin-nav-links";
 
-/** The app's top bar: product name and the main sections (on a phone the mark alone, and the sections scroll). */
+/** The app's top bar: product name, the main sections (on a phone the mark alone, and the sections scroll), who is signed in. */
 export function TopNav() {
   return (
     <header className="flex h-12 shrink-0 items-center gap-4 border-b border-slate-800 bg-slate-900 px-4 text-sm text-slate-300">
@@ -24,13 +26,12 @@ export function TopNav() {
         <Link href="/spend" className="hover:text-white" data-testid="nav-spend">
           Spend
         </Link>
-        <Link href="/audit" className="hover:text-white" data-testid="nav-audit">
-          Audit
-        </Link>
+        <AuditNavLink />
         <Link href="/settings" className="hover:text-white" data-testid="nav-settings">
           Settings
         </Link>
       </nav>
+      <UserMenu />
     </header>
   );
 }

@@ -24,6 +24,7 @@ export function newRun(id: string, workflowId: string, overrides: Partial<NewRun
     input: { question: "why?", nested: { list: [1, 2] } },
     options: { budget_usd: 1.5, max_parallel_nodes: 2 },
     created_at: 1_764_547_200_123,
+    triggered_by: { type: "user", id: "u-ada", name: "Ada Lovelace" },
     ...overrides,
   };
 }

@@ -44,6 +44,7 @@ export function runStoreContract(name: string, setup: () => Promise<ContractCont
         id: runId, workflow_id: expected.workflow_id, workflow_version: 1, status: "pending", input: expected.input,
         options: expected.options, output: null, cost_micros: 0, tokens_in: 0, tokens_out: 0, node_executions: 0,
         duration_ms: null, error_message: null, pending_gate: null, created_at: expected.created_at, started_at: null, finished_at: null,
+        triggered_by: expected.triggered_by,
       });
       const loaded = await store.loadRun(runId);
       expect(loaded).toEqual({ run, graph: contractGraph, checkpoint: null, open_steps: [], last_step_seq: 0, last_event_seq: 0 });

@@ -73,6 +73,7 @@ export class MemoryRunStore implements RunStore {
       input: copy(run.input), options: copy(run.options), output: null, cost_micros: 0, tokens_in: 0, tokens_out: 0,
       node_executions: 0, duration_ms: null, error_message: null, pending_gate: null,
       created_at: run.created_at, started_at: null, finished_at: null,
+      ...(run.triggered_by ? { triggered_by: copy(run.triggered_by) } : {}),
     };
     this.runs.set(run.id, { run: record, graph: copy(run.graph), steps: new Map(), stepSeqs: new Map(), checkpoints: new Map(), cursor: null, latestCheckpoint: null, events: [] });
   }

@@ -1,15 +1,4 @@
-/** Who performs a request; recorded in versions and audit rows. */
-export interface Actor {
-  id: string;
-  name: string;
-}
-
-const LOCAL_ACTOR: Actor = { id: "local", name: "Local user" };
-
-/**
- * The actor behind a request. There is no authentication yet, so every request is the
- * local user; every route calls this one helper so adding auth later changes one place.
- */
-export function getActor(_request: Request): Actor {
-  return LOCAL_ACTOR;
-}
+/** Who performs a request: see lib/auth/actor.ts; the request's own is set by `authorize`. */
+export type { Actor, ActorType } from "@/lib/auth/actor";
+export { SYSTEM_ACTOR } from "@/lib/auth/actor";
+export { getActor, actorIfAny } from "./authorize";

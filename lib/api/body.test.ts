@@ -4,7 +4,7 @@ import { ApiError } from "./errors";
 import { parseJsonBody } from "./body";
 
 const schema = z.object({ name: z.string(), items: z.array(z.object({ n: z.number() })).optional() });
-const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
+const post = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
   new Request("http://x/api", { method: "POST", body, headers, duplex: "half" } as RequestInit);
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
@@ -21,6 +21,17 @@ describe("parseJsonBody", () => {
   it("answers invalid_json for malformed or empty JSON", async () => {
     expect((await failure(parseJsonBody(post("{nope"), schema))).code).toBe("invalid_json");
     expect((await failure(parseJsonBody(post(null), schema))).code).toBe("invalid_json");
+  });
+
+  it("takes a body only as JSON: 415 for text/plain (what a cross-site form sends) or no type", async () => {
+    for (const headers of [{ "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }, {}] as Record<string, string>[]) {
+      const err = await failure(parseJsonBody(post('{"name":"a"}', headers), schema));
+      expect([err.code, err.status]).toEqual(["unsupported_media_type", 415]);
+    }
+    expect(await parseJsonBody(post('{"name":"a"}', { "content-type": "application/json; charset=utf-8" }), schema)).toEqual({ name: "a" });
+    expect(await parseJsonBody(post('{"name":"a"}', { "content-type": "application/merge-patch+json" }), schema)).toEqual({ name: "a" });
+    // No body at all needs no type.
+    expect(await parseJsonBody(post(null, {}), z.object({}), { emptyAs: {} })).toEqual({});
   });
 
   it("uses emptyAs for an empty body when allowed", async () => {

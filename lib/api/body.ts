@@ -37,12 +37,13 @@ export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY
 }
 
 /**
- * Parses a JSON body against a zod schema. Malformed JSON → 400 `invalid_json`; a shape
+ * Parses a JSON body against a zod schema. Not sent as JSON → 415; malformed JSON → 400 `invalid_json`; a shape
  * mismatch, nesting too deep or a `__proto__` key (engine/run/storable.ts) → 400 `invalid_body`
  * with `details.issues` naming each path; over the limit → 413.
  */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, options: BodyOptions = {}): Promise<z.infer<S>> {
   const text = await readBodyText(request, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
+  if (text.trim() !== "") requireJsonType(request);
   let value: unknown;
   if (text.trim() === "" && options.emptyAs !== undefined) {
     value = options.emptyAs;
@@ -58,6 +59,17 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ApiError("invalid_body", undefined, { issues: issuesOf(parsed.error) });
   return parsed.data;
+}
+
+/**
+ * A body is taken only as `application/json` (or a `+json` type): a cross-site HTML form can
+ * send `text/plain` without a CORS preflight, so a JSON parser that ignored the type would
+ * let another site's page write here.
+ */
+export function requireJsonType(request: Request): void {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return;
+  throw new ApiError("unsupported_media_type", `a request body must be sent as \`Content-Type: application/json\`${type ? ` (this one is ${type})` : " (this one has no Content-Type)"}`);
 }
 
 function tooLarge(maxBytes: number): ApiError {

@@ -61,7 +61,7 @@ describe("errorResponse", () => {
     const handler = withErrors(async (_req: Request) => {
       throw new ApiError("not_found");
     });
-    expect((await handler(new Request("http://x"))).status).toBe(404);
+    expect((await handler(new Request("http://x/api/health"))).status).toBe(404);
   });
 });
 

@@ -1,6 +1,7 @@
 import { EngineError, type EngineErrorCode } from "@/engine/errors";
 import { storageCondition, type StorageCondition } from "@/lib/db/storage-condition";
 import { API_ERRORS, ApiError, type ApiErrorCode } from "./errors";
+import { authorize } from "./authorize";
 import { guardRequest } from "./request-guard";
 
 /** Engine misuse errors that reach a route map onto API codes; anything else is internal. */
@@ -54,12 +55,16 @@ export function errorResponse(err: unknown): Response {
 
 /**
  * Wraps a route handler so every thrown error becomes an error response, after refusing
- * requests from other host names and cross-site writes (`request-guard.ts`).
+ * requests from other host names and cross-site writes (`request-guard.ts`) and requests
+ * the caller may not make (`authorize.ts`, the policy table in `policy.ts`).
  */
 export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response> | Response) {
   return async (...args: A): Promise<Response> => {
     try {
-      if (args[0] instanceof Request) guardRequest(args[0]);
+      if (args[0] instanceof Request) {
+        guardRequest(args[0]);
+        await authorize(args[0]);
+      }
       return await handler(...args);
     } catch (err) {
       return errorResponse(err);

@@ -9,8 +9,13 @@ export type ApiErrorCode =
   | "invalid_body"
   | "invalid_query"
   | "invalid_path"
+  | "unsupported_media_type"
+  | "unauthenticated"
+  | "forbidden"
   | "forbidden_host"
   | "cross_origin"
+  | "rate_limited"
+  | "already_set_up"
   | "not_found"
   | "version_conflict"
   | "already_exists"
@@ -34,6 +39,11 @@ export const API_ERRORS: Record<ApiErrorCode, CodeInfo> = {
   invalid_body: { status: 400, message: "the request body does not have the expected shape" },
   invalid_query: { status: 400, message: "the query string is not valid" },
   invalid_path: { status: 400, message: "the request path is not valid percent-encoding" },
+  unsupported_media_type: { status: 415, message: "a request body must be JSON, sent with `Content-Type: application/json`" },
+  unauthenticated: { status: 401, message: "sign in first, or send an API key as `Authorization: Bearer <key>`" },
+  forbidden: { status: 403, message: "your role does not allow this" },
+  rate_limited: { status: 429, message: "too many attempts; wait and try again" },
+  already_set_up: { status: 409, message: "the owner account exists already; sign in, or ask an admin for an account" },
   forbidden_host: { status: 403, message: "requests for this host name are refused; list it in SWITCHYARD_HOSTNAMES to serve it" },
   cross_origin: { status: 403, message: "changes are only taken from this server's own pages" },
   not_found: { status: 404, message: "not found" },

@@ -5,5 +5,5 @@ export { parseJsonBody, readBodyText, DEFAULT_MAX_BODY_BYTES, type BodyOptions }
 export { parsePagination, encodeCursor, decodeCursor, toPage, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type Page, type PageRequest } from "./pagination";
 export { parseId, parsePositiveNumber, parseVersionNumber } from "./params";
 export { parseQuery } from "./query";
-export { getActor, type Actor } from "./actor";
+export { getActor, actorIfAny, SYSTEM_ACTOR, type Actor, type ActorType } from "./actor";
 export { issuesOf, type IssueDto } from "./zod-issues";

@@ -79,7 +79,7 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(saveSchema.properties.graph.properties ?? {})).toEqual(expect.arrayContaining(["nodes", "edges"]));
 
     const list = doc.paths["/api/runs"].get.parameters?.map((param) => param.name);
-    expect(list).toEqual(["status", "workflow_id", "limit", "cursor"]);
+    expect(list).toEqual(["status", "workflow_id", "triggered_by", "limit", "cursor"]);
     const status = doc.paths["/api/runs"].get.parameters?.[0].schema as { enum: string[] };
     expect(status.enum).toEqual(["pending", "running", "paused", "completed", "failed"]);
   });

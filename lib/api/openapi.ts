@@ -16,9 +16,12 @@ import { approveBody, checkpointListQuery, lastEventQuery, rejectBody, runListQu
 import { spendQuery } from "@/lib/services/spend";
 import { createWorkflowBody, restoreVersionBody, saveWorkflowBody, validateWorkflowBody } from "@/lib/services/workflow-params";
 import { workflowListQuery } from "@/lib/services/workflows";
+import { signInBody } from "@/lib/services/sign-in";
+import { changePasswordBody, createApiKeyBody, createUserBody, patchUserBody, setupBody } from "@/lib/services/user-params";
+import { NARROWED, ROUTE_POLICY, rolesFor, type RouteKey } from "./policy";
 
 type JsonSchema = Record<string, unknown>;
-type Method = "get" | "post" | "put" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 
 export interface Operation {
   method: Method;
@@ -77,6 +80,19 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/secrets", summary: "Create a secret", body: createSecretBody, ok: { 201: "the secret's name and timestamps" }, errors: ["already_exists"] },
   { method: "put", path: "/api/secrets/{name}", summary: "Replace a secret's value", body: updateSecretBody, ok: { 200: "the secret's name and timestamps" } },
   { method: "delete", path: "/api/secrets/{name}", summary: "Delete a secret; runs that use it are refused", ok: { 204: "deleted" } },
+  { method: "get", path: "/api/users", summary: "Every user, by email", ok: { 200: "`{items: [{id, name, email, role, disabled, created_at, updated_at}], next_cursor: null}`" } },
+  { method: "post", path: "/api/users", summary: "Add a person with a role and a first password", body: createUserBody, ok: { 201: "the user" }, errors: ["already_exists"] },
+  { method: "patch", path: "/api/users/{userId}", summary: "Change a user's role, name or `disabled` (disabling ends their sessions at once; a lower role revokes their keys it no longer covers)", body: patchUserBody, ok: { 200: "the user" }, errors: ["bad_state"] },
+  { method: "delete", path: "/api/users/{userId}", summary: "Remove a user: their sessions end, the API keys they made are revoked", ok: { 204: "removed" }, errors: ["bad_state"] },
+  { method: "get", path: "/api/api-keys", summary: "API keys (never the keys themselves)", ok: { 200: "`{items: [{id, name, role, prefix, created_at, expires_at, last_used_at, revoked_at, created_by}], next_cursor: null}`" } },
+  { method: "post", path: "/api/api-keys", summary: "Make an API key; its `key` is in this answer only", body: createApiKeyBody, ok: { 201: "the key's record with `key` (send it as `Authorization: Bearer <key>`)" } },
+  { method: "delete", path: "/api/api-keys/{keyId}", summary: "Revoke an API key: it stops working at once", ok: { 204: "revoked" } },
+  { method: "get", path: "/api/me", summary: "Who this request is, with the role's permissions", ok: { 200: "`{type, id, name, email, role, permissions}`" } },
+  { method: "get", path: "/api/setup", summary: "Whether the owner account is still to be made, and whether this request may make it", ok: { 200: "`{needed, allowed}`" } },
+  { method: "post", path: "/api/setup", summary: "Make the owner account (an admin) and sign in — only while no account exists, from this machine or with the bootstrap token", body: setupBody, ok: { 201: "`{user}`, with the session cookie set" }, errors: ["already_set_up"] },
+  { method: "post", path: "/api/auth/sign-in/email", summary: "Sign in: sets the session cookie (httpOnly, SameSite=Lax, Secure over https)", body: signInBody, ok: { 200: "`{user}`" }, errors: ["rate_limited"] },
+  { method: "post", path: "/api/auth/sign-out", summary: "End this browser's session", ok: { 200: "`{signed_out: true}`" } },
+  { method: "post", path: "/api/auth/change-password", summary: "Change your password; `revoke_other_sessions` signs out your other browsers", body: changePasswordBody, ok: { 200: "`{changed: true}`" } },
   { method: "get", path: "/api/health", summary: "Liveness", unguarded: true, ok: { 200: "`{ok: true}`" } },
   { method: "get", path: "/api/openapi", summary: "This document", ok: { 200: "OpenAPI 3.1" } },
 ];
@@ -87,6 +103,8 @@ const PATH_PARAMS: Record<string, { description: string; schema: JsonSchema }> =
   version: { description: "a version number", schema: { type: "integer", minimum: 1 } },
   seq: { description: "a checkpoint's sequence number", schema: { type: "integer", minimum: 1 } },
   name: { description: "a secret's name", schema: { type: "string", pattern: SECRET_NAME_PATTERN.source } },
+  userId: { description: "a user's id", schema: { type: "string", pattern: ID_PATTERN.source } },
+  keyId: { description: "an API key's id", schema: { type: "string", pattern: ID_PATTERN.source } },
 };
 
 const PAGE_PARAMS = [
@@ -121,7 +139,11 @@ function operationObject(op: Operation) {
   for (const [status, description] of Object.entries(op.ok)) {
     responses[status] = status === "204" ? { description } : { description, content: { [op.stream ? "text/event-stream" : "application/json"]: {} } };
   }
+  const access = ROUTE_POLICY[`${op.method} ${op.path}` as RouteKey];
+  const signedIn = access !== undefined && access !== "public" && access !== "hook";
   const codes = new Set<ApiErrorCode>(op.errors ?? []);
+  if (signedIn) for (const code of ["unauthenticated", "forbidden"] as const) codes.add(code);
+  if (op.body) codes.add("unsupported_media_type");
   if (!op.unguarded) codes.add("forbidden_host");
   if (!op.unguarded && op.method !== "get") codes.add("cross_origin");
   if (op.body) for (const code of ["invalid_json", "invalid_body", "payload_too_large"] as const) codes.add(code);
@@ -131,9 +153,14 @@ function operationObject(op: Operation) {
   const byStatus = new Map<number, ApiErrorCode[]>();
   for (const code of codes) byStatus.set(API_ERRORS[code].status, [...(byStatus.get(API_ERRORS[code].status) ?? []), code]);
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) responses[status] = errorResponse(list.map((c) => `\`${c}\`: ${API_ERRORS[c].message}`).join("; "));
+  const roles = signedIn ? rolesFor(access) : [];
+  const who = signedIn ? `Roles: ${roles.join(", ")}${NARROWED[`${op.method} ${op.path}` as RouteKey] ? ` (${NARROWED[`${op.method} ${op.path}` as RouteKey]})` : ""}.` : "No sign-in needed.";
   return {
     summary: op.summary,
+    description: who,
     operationId: operationId(op),
+    security: signedIn ? [{ bearerApiKey: [] }, { sessionCookie: [] }] : [],
+    "x-switchyard-roles": roles,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: inputSchema(op.body) } } } } : {}),
     responses,
@@ -166,7 +193,12 @@ export function openApiDocument(): JsonSchema {
       description: `Visual LLM and agent workflows: workflows, their versions, runs, human gates, audit and spend. JSON bodies of at most ${DEFAULT_MAX_BODY_BYTES} bytes; errors are \`{error: {code, message, details?}}\`. Answers in full: docs/api.md.`,
     },
     paths,
+    security: [{ bearerApiKey: [] }, { sessionCookie: [] }],
     components: {
+      securitySchemes: {
+        bearerApiKey: { type: "http", scheme: "bearer", description: "an API key (`sy_…`) or the bootstrap token" },
+        sessionCookie: { type: "apiKey", in: "cookie", name: "switchyard.session_token", description: "a signed-in browser's session (`__Secure-switchyard.session_token` over https)" },
+      },
       schemas: {
         Error: {
           type: "object",

@@ -55,10 +55,17 @@ describe("guardRequest", () => {
     expect(refusal(() => guardRequest(req("GET", { host: "127.0.0.1:3000", origin: "http://evil.example" }), {}))).toBeNull();
   });
 
+  it("compares the Origin's scheme too: an https page is not this http server's", () => {
+    expect(refusal(() => guardRequest(req("POST", { host: "127.0.0.1:3000", origin: "https://127.0.0.1:3000" })))).toBe("cross_origin");
+    expect(refusal(() => guardRequest(req("POST", { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" })))).toBeNull();
+  });
+
   it("behind a proxy, compares the Origin with the name the proxy was asked for", () => {
     const env = { SWITCHYARD_HOSTNAMES: "switchyard.example.com" };
-    const proxied = { host: "127.0.0.1:3000", "x-forwarded-host": "switchyard.example.com", origin: "https://switchyard.example.com" };
+    const proxied = { host: "127.0.0.1:3000", "x-forwarded-host": "switchyard.example.com", "x-forwarded-proto": "https", origin: "https://switchyard.example.com" };
     expect(refusal(() => guardRequest(req("POST", proxied), env))).toBeNull();
+    // The scheme is part of the origin: an http page of that name is another site.
+    expect(refusal(() => guardRequest(req("POST", { ...proxied, origin: "http://switchyard.example.com" }), env))).toBe("cross_origin");
     expect(refusal(() => guardRequest(req("POST", { ...proxied, origin: "https://evil.example" }), env))).toBe("cross_origin");
   });
 });

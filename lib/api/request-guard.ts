@@ -64,6 +64,12 @@ export function hostAllowed(hostname: string, env: Env = process.env): boolean {
 export const refusedHostMessage = (hostname: string) =>
   `requests for the host name "${hostname}" are refused (a guard against DNS rebinding); list it in SWITCHYARD_HOSTNAMES to serve it`;
 
+/** The scheme the request reached this server by: a TLS proxy's `X-Forwarded-Proto`, else the URL's. */
+function servedScheme(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0].trim().toLowerCase();
+  return forwarded || new URL(request.url).protocol.slice(0, -1);
+}
+
 /** Throws the API error for a request this server must not answer (see the module comment). */
 export function guardRequest(request: Request, env: Env = process.env): void {
   const headers = request.headers;
@@ -77,12 +83,17 @@ export function guardRequest(request: Request, env: Env = process.env): void {
   // Behind a proxy that rewrites Host, the browser's origin is the name the proxy was asked for.
   const servedAs = headers.get("x-forwarded-host") ?? host;
   let originHost: string | null = null;
+  let originScheme: string | null = null;
   try {
-    originHost = origin === "null" ? null : new URL(origin).host.toLowerCase();
+    const url = origin === "null" ? null : new URL(origin);
+    originHost = url ? url.host.toLowerCase() : null;
+    originScheme = url ? url.protocol.slice(0, -1) : null;
   } catch {
     originHost = null;
   }
-  if (originHost === null || servedAs === null || originHost !== servedAs.split(",")[0].trim().toLowerCase()) {
+  const sameHost = originHost !== null && servedAs !== null && originHost === servedAs.split(",")[0].trim().toLowerCase();
+  // The scheme too: a page at https://host is another origin than this http://host (and the other way round).
+  if (!sameHost || originScheme !== servedScheme(request)) {
     throw new ApiError("cross_origin", `a ${request.method} from the page at ${origin} is refused: changes are only taken from this server's own pages (or from clients that send no Origin)`);
   }
 }

@@ -1,3 +1,5 @@
+import { loadAppAt } from "./full-load";
+
 /**
  * One fetch wrapper for the browser: JSON in, JSON out, and the API's error envelope
  * (`{error:{code,message,details?}}`) turned into a typed {@link ApiError}.
@@ -33,9 +35,16 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   const json: unknown = text ? safeJson(text) : null;
   if (!res.ok) {
     const env = (json ?? {}) as ErrorEnvelope;
+    if (res.status === 401 && !path.startsWith("/api/auth/") && !path.startsWith("/api/setup")) toSignIn();
     throw new ApiError(res.status, env.error?.code ?? `http_${res.status}`, env.error?.message ?? res.statusText, env.error?.details);
   }
   return json as T;
+}
+
+/** A session that ended (expired, signed out elsewhere, the account disabled): sign in again, then come back. */
+function toSignIn(): void {
+  if (typeof window === "undefined" || window.location.pathname === "/sign-in") return;
+  loadAppAt(`/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
 }
 
 function safeJson(text: string): unknown {

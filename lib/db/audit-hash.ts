@@ -9,6 +9,10 @@ export interface AuditContent {
   id: string;
   action: string;
   actor_id: string;
+  /** `user | api_key | webhook | system`; null on rows from before identity (then neither is hashed). */
+  actor_type: string | null;
+  /** The actor's name when the row was written. */
+  actor_name: string | null;
   target_type: string;
   target_id: string;
   details: Record<string, unknown>;
@@ -33,8 +37,10 @@ export function auditHash(prevHash: string, content: AuditContent): string {
  */
 export function auditHashOfText(prevHash: string, content: Omit<AuditContent, "details">, detailsJson: string): string {
   const s = JSON.stringify;
+  // Rows from before identity carry no actor type or name, and hash as they always did.
+  const actor = content.actor_type === null ? "" : `,"actor_name":${s(content.actor_name ?? "")},"actor_type":${s(content.actor_type)}`;
   const body =
-    `{"action":${s(content.action)},"actor_id":${s(content.actor_id)},"created_at":${s(content.created_at)},"details":${detailsJson}` +
+    `{"action":${s(content.action)},"actor_id":${s(content.actor_id)}${actor},"created_at":${s(content.created_at)},"details":${detailsJson}` +
     `,"id":${s(content.id)},"target_id":${s(content.target_id)},"target_type":${s(content.target_type)}}`;
   return hash("sha256", prevHash + body, "hex");
 }

@@ -6,6 +6,7 @@ import { canonicalJson } from "./canonical-json";
 import { newId } from "./ids";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
 import { stmt } from "./statement-cache";
+import type { Actor } from "@/lib/auth/actor";
 
 /** Audit actions (SPEC §10). `auth.*` is reserved for authentication events. */
 export type AuditAction =
@@ -22,11 +23,22 @@ export type AuditAction =
   | "secret.create"
   | "secret.update"
   | "secret.delete"
+  | "user.create"
+  | "user.update"
+  | "user.delete"
+  | "api_key.create"
+  | "api_key.revoke"
+  | "hook.create"
+  | "hook.update"
+  | "hook.delete"
   | `auth.${string}`;
+
+/** Who an audit row names: an {@link Actor} or the parts of it a row keeps. */
+export type AuditActor = Pick<Actor, "type" | "id" | "name">;
 
 export interface AuditInput {
   action: AuditAction;
-  actorId: string;
+  actor: AuditActor;
   targetType: string;
   targetId: string;
   /** Small JSON object: what changed, never whole graphs or states. */
@@ -46,6 +58,8 @@ interface RawAuditRow {
   id: string;
   action: string;
   actor_id: string;
+  actor_type: string | null;
+  actor_name: string | null;
   target_type: string;
   target_id: string;
   details: string;
@@ -68,7 +82,9 @@ export function appendAudit(conn: Database.Database, input: AuditInput): AuditEn
     const content: AuditContent = {
       id: newId(),
       action: input.action,
-      actor_id: input.actorId,
+      actor_id: input.actor.id,
+      actor_type: input.actor.type,
+      actor_name: input.actor.name,
       target_type: input.targetType,
       target_id: input.targetId,
       details: input.details ?? {},
@@ -78,10 +94,10 @@ export function appendAudit(conn: Database.Database, input: AuditInput): AuditEn
     const detailsJson = canonicalJson(content.details);
     const hash = auditHashOfText(prevHash, content, detailsJson);
     const info = stmt(conn, 
-        `INSERT INTO audit_entries (id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO audit_entries (id, action, actor_id, actor_type, actor_name, target_type, target_id, details, created_at, prev_hash, hash)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(content.id, content.action, content.actor_id, content.target_type, content.target_id, detailsJson, toSqlTimestamp(at), prevHash, hash);
+      .run(content.id, content.action, content.actor_id, content.actor_type, content.actor_name, content.target_type, content.target_id, detailsJson, toSqlTimestamp(at), prevHash, hash);
     return { ...content, seq: Number(info.lastInsertRowid), prev_hash: prevHash, hash };
   };
   return conn.inTransaction ? write() : conn.transaction(write).immediate();
@@ -109,25 +125,25 @@ export async function listAuditEntries(filter: AuditFilter): Promise<AuditEntryR
     take: filter.limit,
   });
   return rows.map((r) =>
-    fromRaw({ seq: r.seq, id: r.id, action: r.action, actor_id: r.actorId, target_type: r.targetType, target_id: r.targetId, details: r.details, created_at: r.createdAt.toISOString(), prev_hash: r.prevHash, hash: r.hash }),
+    fromRaw({ seq: r.seq, id: r.id, action: r.action, actor_id: r.actorId, actor_type: r.actorType, actor_name: r.actorName, target_type: r.targetType, target_id: r.targetId, details: r.details, created_at: r.createdAt.toISOString(), prev_hash: r.prevHash, hash: r.hash }),
   );
 }
 
 /** A row as stored: `details` is its JSON text, `created_at` the column's text. */
 export type AuditChainRow = RawAuditRow;
 
-type ChainTuple = [number, string, string, string, string, string, string, string | number, string, string];
+type ChainTuple = [number, string, string, string, string | null, string | null, string, string, string, string | number, string, string];
 
 /**
  * Rows in chain order after `afterSeq`, one page at a time, as stored (the verifier streams
  * the chain). Read as arrays: better-sqlite3's row objects took ~2.5 µs of a row's ~6.
  */
 export function readAuditChainPage({ afterSeq, limit }: { afterSeq: number; limit: number }, conn: Database.Database = db().sqlite): AuditChainRow[] {
-  const tuples = stmt(conn, "SELECT seq, id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash FROM audit_entries WHERE seq > ? ORDER BY seq ASC LIMIT ?")
+  const tuples = stmt(conn, "SELECT seq, id, action, actor_id, actor_type, actor_name, target_type, target_id, details, created_at, prev_hash, hash FROM audit_entries WHERE seq > ? ORDER BY seq ASC LIMIT ?")
     .raw(true)
     .all(afterSeq, limit) as ChainTuple[];
-  return tuples.map(([seq, id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash]) => ({
-    seq, id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash,
+  return tuples.map(([seq, id, action, actor_id, actor_type, actor_name, target_type, target_id, details, created_at, prev_hash, hash]) => ({
+    seq, id, action, actor_id, actor_type, actor_name, target_type, target_id, details, created_at, prev_hash, hash,
   }));
 }
 
@@ -145,6 +161,8 @@ function fromRaw(row: RawAuditRow): AuditEntryRecord {
     id: row.id,
     action: row.action,
     actor_id: row.actor_id,
+    actor_type: row.actor_type,
+    actor_name: row.actor_name,
     target_type: row.target_type,
     target_id: row.target_id,
     details: parseDetails(row.details),

@@ -15,6 +15,7 @@ import type Database from "better-sqlite3";
 import { appendAudit } from "./audit";
 import { sqlTime } from "./run-rows";
 import { inRun } from "./run-statements";
+import { SYSTEM_ACTOR } from "@/lib/auth/actor";
 import { stmt } from "./statement-cache";
 
 const DAY_MS = 86_400_000;
@@ -124,7 +125,7 @@ export function startRunPruner(
     try {
       appendAudit(conn, {
         action: "run.prune",
-        actorId: "system",
+        actor: SYSTEM_ACTOR,
         targetType: "run",
         targetId: "*",
         details: { deleted: pass.deleted, finished_before: new Date(pass.before).toISOString(), retention_days: retentionDays },

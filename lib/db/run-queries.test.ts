@@ -14,7 +14,7 @@ beforeEach(() => {
 afterEach(() => database.close());
 
 const newRun = (id: string, version = 2): NewRunRow => ({
-  id, workflowId: "wf", workflowVersion: version, input: { q: 1 }, options: {}, createdBy: "local",
+  id, workflowId: "wf", workflowVersion: version, input: { q: 1 }, options: {}, createdBy: { type: "user", id: "u1", name: "Ada" },
   createdAt: Date.now(), leaseOwner: "host:1:a", leaseExpiresAt: Date.now() + 30_000,
 });
 

@@ -5,7 +5,7 @@ import "server-only";
  * {@link import("./run-store").SqliteRunStore}.
  */
 import type Database from "better-sqlite3";
-import type { RunOptions, RunRecord, RunStatus } from "@/engine/ports";
+import type { RunOptions, RunRecord, RunStatus, RunTrigger } from "@/engine/ports";
 import { db } from "./client";
 import { newId } from "./ids";
 import { runFromRow, sqlTime, type RunRow } from "./run-rows";
@@ -47,7 +47,7 @@ export interface NewRunRow {
   workflowVersion: number;
   input: Record<string, unknown>;
   options: RunOptions;
-  createdBy: string;
+  createdBy: RunTrigger;
   createdAt: number;
   leaseOwner: string;
   leaseExpiresAt: number;
@@ -66,14 +66,18 @@ export function insertRun(tx: Database.Database, run: NewRunRow): void {
     const graph = liveGraphText(tx, run.workflowId, run.workflowVersion);
     if (graph === null) throw new Error(`workflow ${run.workflowId} has no version ${run.workflowVersion} to run`);
     stmt(tx, "INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)").run(
-      newId(), run.workflowId, run.workflowVersion, graph, sqlTime(run.createdAt), run.createdBy,
+      newId(), run.workflowId, run.workflowVersion, graph, sqlTime(run.createdAt), run.createdBy.id,
     );
   }
   stmt(
     tx,
-    `INSERT INTO runs (id, workflow_id, workflow_version, status, input, options, created_by, created_at, lease_owner, lease_expires_at, num)
-     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ${NEXT_RUN_NUM})`,
-  ).run(run.id, run.workflowId, run.workflowVersion, JSON.stringify(run.input), JSON.stringify(run.options), run.createdBy, sqlTime(run.createdAt), run.leaseOwner, sqlTime(run.leaseExpiresAt));
+    `INSERT INTO runs (id, workflow_id, workflow_version, status, input, options, created_by, created_by_type, created_by_name, created_by_owner, created_at, lease_owner, lease_expires_at, num)
+     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ${NEXT_RUN_NUM})`,
+  ).run(
+    run.id, run.workflowId, run.workflowVersion, JSON.stringify(run.input), JSON.stringify(run.options),
+    run.createdBy.id, run.createdBy.type, run.createdBy.name, run.createdBy.owner_id ?? null,
+    sqlTime(run.createdAt), run.leaseOwner, sqlTime(run.leaseExpiresAt),
+  );
 }
 
 /** A run with the name of its workflow (deleted workflows keep their name). */
@@ -103,6 +107,7 @@ export interface RunListPosition {
 export interface RunListFilter {
   workflowId?: string;
   status?: RunStatus;
+  triggeredBy?: string;
   after?: RunListPosition;
   limit: number;
 }
@@ -117,6 +122,7 @@ export function listRunRows(filter: RunListFilter, conn: Database.Database = db(
   const where = [
     ...(filter.workflowId === undefined ? [] : ["r.workflow_id = @workflow_id"]),
     ...(filter.status === undefined ? [] : ["r.status = @status"]),
+    ...(filter.triggeredBy === undefined ? [] : ["r.created_by = @created_by"]),
     ...(filter.after === undefined ? [] : ["(r.created_at < @after_created OR (r.created_at = @after_created AND r.id < @after_id))"]),
   ];
   const rows = stmt(
@@ -127,6 +133,7 @@ export function listRunRows(filter: RunListFilter, conn: Database.Database = db(
   ).all({
     ...(filter.workflowId === undefined ? {} : { workflow_id: filter.workflowId }),
     ...(filter.status === undefined ? {} : { status: filter.status }),
+    ...(filter.triggeredBy === undefined ? {} : { created_by: filter.triggeredBy }),
     ...(filter.after === undefined ? {} : { after_created: filter.after.created_at, after_id: filter.after.id }),
     limit: filter.limit,
   }) as JoinedRow[];

@@ -44,6 +44,14 @@ export interface RunRow {
   output: string | null; cost_micros: number; tokens_in: number; tokens_out: number; node_executions: number;
   duration_ms: number | null; error_message: string | null; pending_gate: string | null;
   created_at: string; started_at: string | null; finished_at: string | null;
+  created_by?: string; created_by_type?: string; created_by_name?: string; created_by_owner?: string | null;
+}
+
+/** The `created_by*` columns as the run's trigger. */
+function triggerOf(row: RunRow): NonNullable<RunRecord["triggered_by"]> {
+  const id = row.created_by as string;
+  const trigger = { type: row.created_by_type ?? "system", id, name: row.created_by_name ?? id };
+  return row.created_by_owner ? { ...trigger, owner_id: row.created_by_owner } : trigger;
 }
 
 export function runFromRow(row: RunRow): RunRecord {
@@ -53,6 +61,7 @@ export function runFromRow(row: RunRow): RunRecord {
     cost_micros: row.cost_micros, tokens_in: row.tokens_in, tokens_out: row.tokens_out, node_executions: row.node_executions,
     duration_ms: row.duration_ms, error_message: row.error_message, pending_gate: parse<PendingGate>(row.pending_gate),
     created_at: epochMs(row.created_at) as number, started_at: epochMs(row.started_at), finished_at: epochMs(row.finished_at),
+    ...(row.created_by === undefined ? {} : { triggered_by: triggerOf(row) }),
   };
 }
 

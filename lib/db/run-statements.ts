@@ -76,8 +76,8 @@ export function prepareRunStatements(db: Database.Database) {
       "INSERT OR IGNORE INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES (@id, @workflow_id, @version, @graph, @created_at, @created_by)",
     ),
     insertRun: db.prepare(
-      `INSERT INTO runs (id, workflow_id, workflow_version, status, input, options, created_at, num)
-       VALUES (@id, @workflow_id, @workflow_version, 'pending', @input, @options, @created_at, ${NEXT_RUN_NUM})`,
+      `INSERT INTO runs (id, workflow_id, workflow_version, status, input, options, created_at, created_by, created_by_type, created_by_name, created_by_owner, num)
+       VALUES (@id, @workflow_id, @workflow_version, 'pending', @input, @options, @created_at, @created_by, @created_by_type, @created_by_name, @created_by_owner, ${NEXT_RUN_NUM})`,
     ),
     /** Settling a step rewrites only its row's values (its identity must match). */
     updateStepValues: db.prepare(

@@ -142,6 +142,8 @@ export class SqliteRunStore implements RunStore {
       this.sql.insertRun.run({
         id: run.id, workflow_id: run.workflow_id, workflow_version: run.workflow_version,
         input: JSON.stringify(run.input), options: JSON.stringify(run.options), created_at: sqlTime(run.created_at),
+        created_by: run.triggered_by?.id ?? "local", created_by_type: run.triggered_by?.type ?? "system",
+        created_by_name: run.triggered_by?.name ?? "Local user", created_by_owner: run.triggered_by?.owner_id ?? null,
       });
     })();
     const num = (this.sql.runHead.get({ run_id: run.id }) as { num: number }).num;

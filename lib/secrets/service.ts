@@ -49,7 +49,7 @@ export function createSecret({ name, value, actor }: SecretWrite): SecretMeta {
   return writeTransaction((tx) => {
     if (findSecretMeta(tx, name)) throw new ApiError("already_exists", `a secret named ${name} already exists; update it with PUT /api/secrets/${name}`);
     insertSecretRow(tx, name, sealed, at);
-    appendAudit(tx, { action: "secret.create", actorId: actor.id, targetType: "secret", targetId: name, details: { name }, at });
+    appendAudit(tx, { action: "secret.create", actor: actor, targetType: "secret", targetId: name, details: { name }, at });
     return findSecretMeta(tx, name)!;
   });
 }
@@ -59,7 +59,7 @@ export function updateSecret({ name, value, actor }: SecretWrite): SecretMeta {
   const at = new Date();
   return writeTransaction((tx) => {
     if (!updateSecretRow(tx, name, sealed, at)) throw notFound(`secret ${name} not found`);
-    appendAudit(tx, { action: "secret.update", actorId: actor.id, targetType: "secret", targetId: name, details: { name }, at });
+    appendAudit(tx, { action: "secret.update", actor: actor, targetType: "secret", targetId: name, details: { name }, at });
     return findSecretMeta(tx, name)!;
   });
 }
@@ -67,7 +67,7 @@ export function updateSecret({ name, value, actor }: SecretWrite): SecretMeta {
 export function deleteSecret({ name, actor }: { name: string; actor: Actor }): void {
   writeTransaction((tx) => {
     if (!deleteSecretRow(tx, name)) throw notFound(`secret ${name} not found`);
-    appendAudit(tx, { action: "secret.delete", actorId: actor.id, targetType: "secret", targetId: name, details: { name } });
+    appendAudit(tx, { action: "secret.delete", actor: actor, targetType: "secret", targetId: name, details: { name } });
   });
 }
 

@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from "@/lib/auth/actor";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendAudit, readAuditChainPage } from "@/lib/db/audit";
 import { auditHash, auditHashOfText, GENESIS_HASH, type AuditContent } from "@/lib/db/audit-hash";
@@ -10,7 +11,7 @@ const verify = (pageSize?: number) => verifyAuditChain((afterSeq, limit) => read
 
 function appendMany(n: number) {
   for (let i = 0; i < n; i++) {
-    appendAudit(tdb.sqlite, { action: "workflow.update", actorId: "local", targetType: "workflow", targetId: `wf${i % 3}`, details: { i, note: { b: 1, a: [i] } } });
+    appendAudit(tdb.sqlite, { action: "workflow.update", actor: SYSTEM_ACTOR, targetType: "workflow", targetId: `wf${i % 3}`, details: { i, note: { b: 1, a: [i] } } });
   }
 }
 
@@ -21,8 +22,8 @@ afterEach(() => tdb.close());
 
 describe("audit hash chain", () => {
   it("starts at 64 zeros and links each row to the previous hash", () => {
-    const first = appendAudit(tdb.sqlite, { action: "workflow.create", actorId: "local", targetType: "workflow", targetId: "w" });
-    const second = appendAudit(tdb.sqlite, { action: "workflow.delete", actorId: "local", targetType: "workflow", targetId: "w" });
+    const first = appendAudit(tdb.sqlite, { action: "workflow.create", actor: SYSTEM_ACTOR, targetType: "workflow", targetId: "w" });
+    const second = appendAudit(tdb.sqlite, { action: "workflow.delete", actor: SYSTEM_ACTOR, targetType: "workflow", targetId: "w" });
     expect(first.prev_hash).toBe(GENESIS_HASH);
     expect(second.prev_hash).toBe(first.hash);
     expect(first.hash).toMatch(/^[0-9a-f]{64}$/);
@@ -66,8 +67,8 @@ describe("audit hash chain", () => {
 
   it("hashes a row's stored text exactly as its canonical content", () => {
     const contents: AuditContent[] = [
-      { id: "a", action: "run.trigger", actor_id: "local", target_type: "run", target_id: "r1", details: {}, created_at: "2026-12-02T08:00:00.000Z" },
-      { id: "é\"x", action: "workflow.update", actor_id: "ü", target_type: "workflow", target_id: "w\n", details: { z: [1, { b: "\u2028", a: null }], a: "\"" }, created_at: "2026-01-01T00:00:00.001Z" },
+      { id: "a", action: "run.trigger", actor_id: "local", actor_type: null, actor_name: null, target_type: "run", target_id: "r1", details: {}, created_at: "2026-12-02T08:00:00.000Z" },
+      { id: "é\"x", action: "workflow.update", actor_id: "ü", actor_type: "user", actor_name: "Zoë \"Z\"", target_type: "workflow", target_id: "w\n", details: { z: [1, { b: "\u2028", a: null }], a: "\"" }, created_at: "2026-01-01T00:00:00.001Z" },
     ];
     for (const content of contents) {
       expect(auditHashOfText(GENESIS_HASH, content, canonicalJson(content.details))).toBe(auditHash(GENESIS_HASH, content));
@@ -77,7 +78,7 @@ describe("audit hash chain", () => {
   it("verifies rows whose details were stored in another key order or timestamp form", async () => {
     appendMany(2);
     const [, last] = readAuditChainPage({ afterSeq: 0, limit: 10 }, tdb.sqlite);
-    const content: AuditContent = { id: "legacy", action: "run.cancel", actor_id: "local", target_type: "run", target_id: "r", details: { b: 1, a: 2 }, created_at: "2026-05-06T07:08:09.000Z" };
+    const content: AuditContent = { id: "legacy", action: "run.cancel", actor_id: "local", actor_type: null, actor_name: null, target_type: "run", target_id: "r", details: { b: 1, a: 2 }, created_at: "2026-05-06T07:08:09.000Z" };
     tdb.sqlite
       .prepare("INSERT INTO audit_entries (id, action, actor_id, target_type, target_id, details, created_at, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .run(content.id, content.action, content.actor_id, content.target_type, content.target_id, JSON.stringify(content.details), "2026-05-06 07:08:09", last.hash, auditHash(last.hash, content));
@@ -97,7 +98,7 @@ describe("audit hash chain", () => {
     appendMany(2);
     expect(() =>
       tdb.sqlite.transaction(() => {
-        appendAudit(tdb.sqlite, { action: "workflow.create", actorId: "local", targetType: "workflow", targetId: "x" });
+        appendAudit(tdb.sqlite, { action: "workflow.create", actor: SYSTEM_ACTOR, targetType: "workflow", targetId: "x" });
         throw new Error("the change failed");
       }).immediate(),
     ).toThrow("the change failed");

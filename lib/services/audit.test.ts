@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from "@/lib/auth/actor";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendAudit } from "@/lib/db/audit";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
@@ -5,7 +6,7 @@ import { verifyAudit, verifyNewAudit } from "./audit";
 
 let tdb: TestDatabase;
 const append = (n: number) => {
-  for (let i = 0; i < n; i++) appendAudit(tdb.sqlite, { action: "run.trigger", actorId: "local", targetType: "run", targetId: `r${i}`, details: { i } });
+  for (let i = 0; i < n; i++) appendAudit(tdb.sqlite, { action: "run.trigger", actor: SYSTEM_ACTOR, targetType: "run", targetId: `r${i}`, details: { i } });
 };
 const tamper = (seq: number) => tdb.sqlite.prepare("UPDATE audit_entries SET details = '{\"i\":-1}' WHERE seq = ?").run(seq);
 
@@ -55,7 +56,7 @@ describe("checking the audit chain's new rows", () => {
     const empty = createTestDatabase();
     try {
       expect(await verifyAudit(empty.sqlite)).toMatchObject({ ok: true, checked: 0, scope: "full" });
-      appendAudit(empty.sqlite, { action: "workflow.create", actorId: "local", targetType: "workflow", targetId: "w" });
+      appendAudit(empty.sqlite, { action: "workflow.create", actor: SYSTEM_ACTOR, targetType: "workflow", targetId: "w" });
       expect(await verifyNewAudit(empty.sqlite)).toMatchObject({ ok: true, checked: 1, scope: "new" });
     } finally {
       empty.close();

@@ -87,6 +87,7 @@ export function toRunSummaryDto(run: RunRecord, workflowName: string) {
     duration_ms: run.duration_ms,
     error_message: run.error_message,
     pending_gate: toGateDto(run.pending_gate),
+    triggered_by: run.triggered_by ? { type: run.triggered_by.type, id: run.triggered_by.id, name: run.triggered_by.name } : null,
     created_at: iso(run.created_at),
     started_at: iso(run.started_at),
     finished_at: iso(run.finished_at),

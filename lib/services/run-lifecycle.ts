@@ -17,7 +17,7 @@ import { engineCall, engineErrorCode } from "./engine-errors";
 import { getRun, requireRunRecord, type RunDto } from "./runs";
 
 function audit(action: AuditAction, runId: string, actor: Actor, details: Record<string, unknown>): void {
-  appendAudit(runtime().conn, { action, actorId: actor.id, targetType: "run", targetId: runId, details });
+  appendAudit(runtime().conn, { action, actor: actor, targetType: "run", targetId: runId, details });
 }
 
 /** Continue a failed or interrupted run from its latest checkpoint. */
@@ -44,7 +44,7 @@ export async function approveGate(d: GateDecisionInput): Promise<RunDto> {
   requireRunRecord(d.id);
   const rt = runtime();
   try {
-    await engineCall(() => rt.drive(d.id, () => rt.engine.approve(d.id, { node_id: d.nodeId, actor_id: d.actor.id, comment: d.comment, input: d.input })));
+    await engineCall(() => rt.drive(d.id, () => rt.engine.approve(d.id, { node_id: d.nodeId, actor_id: d.actor.id, actor_name: d.actor.name, comment: d.comment, input: d.input })));
   } catch (err) {
     if (engineErrorCode(err) === "invalid_input") throw await reviewerInputError(d, err as Error);
     throw err;
@@ -57,7 +57,7 @@ export async function approveGate(d: GateDecisionInput): Promise<RunDto> {
 export async function rejectGate(d: Omit<GateDecisionInput, "input">): Promise<RunDto> {
   requireRunRecord(d.id);
   const rt = runtime();
-  await engineCall(() => rt.decide(d.id, () => rt.engine.reject(d.id, { node_id: d.nodeId, actor_id: d.actor.id, comment: d.comment })));
+  await engineCall(() => rt.decide(d.id, () => rt.engine.reject(d.id, { node_id: d.nodeId, actor_id: d.actor.id, actor_name: d.actor.name, comment: d.comment })));
   audit("gate.reject", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}) });
   return getRun({ id: d.id, stepInputs: d.stepInputs });
 }
@@ -66,7 +66,7 @@ export async function rejectGate(d: Omit<GateDecisionInput, "input">): Promise<R
 export async function cancelRun({ id, actor, stepInputs }: { id: string; actor: Actor; stepInputs?: boolean }): Promise<RunDto> {
   const before = requireRunRecord(id);
   const rt = runtime();
-  await engineCall(() => (rt.engine.isActive(id) ? rt.engine.cancel(id, actor.id) : rt.decide(id, () => rt.engine.cancel(id, actor.id))));
+  await engineCall(() => (rt.engine.isActive(id) ? rt.engine.cancel(id, actor.name) : rt.decide(id, () => rt.engine.cancel(id, actor.name))));
   audit("run.cancel", id, actor, { from_status: before.status });
   return getRun({ id, stepInputs });
 }

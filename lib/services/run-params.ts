@@ -17,6 +17,8 @@ export const statusFilter = z.enum(RUN_STATUSES, { message: `must be one of ${RU
 export const runListQuery = z.object({
   status: statusFilter.optional(),
   workflow_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "is not a valid id").optional(),
+  /** Runs triggered by this user, API key or webhook (its id). */
+  triggered_by: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "is not a valid id").optional(),
 });
 
 /** A query flag: `true` or `false`. */

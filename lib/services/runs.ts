@@ -4,7 +4,7 @@ import "server-only";
  * workflow's current graph, writes the run, its `run.trigger` audit row and its start in
  * one transaction, and drives the run in the background under this process's lease.
  */
-import type { CheckpointRecord, RunOptions, RunRecord, RunStatus, StepRecord } from "@/engine/ports";
+import type { CheckpointRecord, RunOptions, RunRecord, RunStatus, RunTrigger, StepRecord } from "@/engine/ports";
 import { estimateMaterializedSizes, materializeStates, type EncodedState } from "@/engine/store/checkpoint-codec";
 import { publicState } from "@/engine/run/state";
 import { hasErrors } from "@/engine/validate";
@@ -57,9 +57,9 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   const created = rt.store.batched(() => {
     insertRun(rt.conn, {
       id: runId, workflowId: workflow.id, workflowVersion: workflow.version, input: t.input, options: t.options,
-      createdBy: t.actor.id, createdAt: now, leaseOwner: rt.owner, leaseExpiresAt: now + rt.leases.timings.ttlMs,
+      createdBy: triggerOf(t.actor), createdAt: now, leaseOwner: rt.owner, leaseExpiresAt: now + rt.leases.timings.ttlMs,
     });
-    appendAudit(rt.conn, { action: "run.trigger", actorId: t.actor.id, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) });
+    appendAudit(rt.conn, { action: "run.trigger", actor: t.actor, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) });
   });
   const waiter = t.waitMs ? waitForRun(rt.bus, runId, t.waitMs) : null;
   // A waiting caller's answer needs the run's steps: kept as they commit instead of read back.
@@ -87,8 +87,13 @@ function pendingRun(id: string, workflowId: string, version: number, t: TriggerI
   return {
     id, workflow_id: workflowId, workflow_version: version, status: "pending", input: t.input, options: t.options, output: null,
     cost_micros: 0, tokens_in: 0, tokens_out: 0, node_executions: 0, duration_ms: null, error_message: null, pending_gate: null,
-    created_at: now, started_at: null, finished_at: null,
+    created_at: now, started_at: null, finished_at: null, triggered_by: triggerOf(t.actor),
   };
+}
+
+/** The actor of a trigger as the run keeps it. */
+function triggerOf(actor: Actor): RunTrigger {
+  return { type: actor.type, id: actor.id, name: actor.name, ...(actor.ownerId ? { owner_id: actor.ownerId } : {}) };
 }
 
 /**
@@ -180,12 +185,13 @@ const listCursor = z.object({ created_at: z.string().max(100), id: z.string().ma
 export interface RunListQuery {
   workflowId?: string;
   status?: RunStatus;
+  triggeredBy?: string;
 }
 
 /** Runs newest first; `workflowId` must name a live workflow when given from its own route. */
 export function listRuns(query: RunListQuery, page: PageRequest): Page<RunSummaryDto> {
   const after: RunListPosition | undefined = page.cursor ? decodeCursor(page.cursor, listCursor) : undefined;
-  const rows = listRunRows({ workflowId: query.workflowId, status: query.status, after, limit: page.limit + 1 });
+  const rows = listRunRows({ workflowId: query.workflowId, status: query.status, triggeredBy: query.triggeredBy, after, limit: page.limit + 1 });
   return toPage(rows, page.limit, (r) => toRunSummaryDto(r.run, r.workflow_name), (r) => ({ created_at: r.created_key, id: r.run.id }));
 }
 

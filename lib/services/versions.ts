@@ -52,7 +52,7 @@ export function restoreVersion(input: { workflowId: string; version: number; bas
     writeWorkflow(tx, { id: current.id, name: current.name, description: current.description, graph: source.graph, version, at });
     appendAudit(tx, {
       action: "workflow.restore",
-      actorId: input.actor.id,
+      actor: input.actor,
       targetType: "workflow",
       targetId: current.id,
       details: { restored_version: input.version, from_version: current.version, to_version: version },

@@ -1,3 +1,4 @@
+import type { Actor } from "@/lib/auth/actor";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import type { Graph } from "@/engine/graph/schema";
@@ -6,7 +7,7 @@ let tdb: TestDatabase;
 let svc: typeof import("./workflows");
 let versions: typeof import("./versions");
 let audit: typeof import("./audit");
-const actor = { id: "local", name: "Local user" };
+const actor: Actor = { type: "user", id: "u1", name: "Ada", role: "editor" };
 
 const graph = (msg: string): Graph => ({
   nodes: [{ id: "a", type: "agent", position: { x: 0, y: 0 }, config: { model: "mock", user_message: msg } }],

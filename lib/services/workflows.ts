@@ -38,7 +38,7 @@ export function createWorkflow(input: { name: string; description?: string; grap
     const graph = input.graph ?? EMPTY_GRAPH;
     insertWorkflow(tx, { id, name: input.name, description: input.description ?? "", graph, at });
     insertVersion(tx, { workflowId: id, version: 1, graph, createdBy: input.actor.id, at });
-    appendAudit(tx, { action: "workflow.create", actorId: input.actor.id, targetType: "workflow", targetId: id, details: { name: input.name, version: 1 }, at });
+    appendAudit(tx, { action: "workflow.create", actor: input.actor, targetType: "workflow", targetId: id, details: { name: input.name, version: 1 }, at });
     return requireWorkflow({ id }, tx);
   });
 }
@@ -93,7 +93,7 @@ export function updateWorkflow(input: WorkflowUpdate): WorkflowRecord {
     writeWorkflow(tx, { id: current.id, name: input.name ?? current.name, description: input.description ?? current.description, graph, version, at });
     appendAudit(tx, {
       action: "workflow.update",
-      actorId: input.actor.id,
+      actor: input.actor,
       targetType: "workflow",
       targetId: current.id,
       details: { fields, from_version: current.version, to_version: version },
@@ -109,7 +109,7 @@ export function deleteWorkflow({ id, actor }: { id: string; actor: Actor }): voi
     const current = requireWorkflow({ id }, tx);
     const at = new Date();
     markWorkflowDeleted(tx, { id, at });
-    appendAudit(tx, { action: "workflow.delete", actorId: actor.id, targetType: "workflow", targetId: id, details: { name: current.name, version: current.version }, at });
+    appendAudit(tx, { action: "workflow.delete", actor: actor, targetType: "workflow", targetId: id, details: { name: current.name, version: current.version }, at });
   });
 }
 

@@ -15,7 +15,7 @@ describe("audit", () => {
     await ctx.api.del(`/api/workflows/${wf.id}`);
     const res = await ctx.api.get<EntryPage>(`/api/audit?target_type=workflow&target_id=${wf.id}`);
     expect(res.body.items.map((e) => e.action)).toEqual(["workflow.delete", "workflow.update", "workflow.create"]);
-    expect(res.body.items[1]).toMatchObject({ actor_id: "local", details: { fields: ["name", "graph"], from_version: 1, to_version: 2 } });
+    expect(res.body.items[1]).toMatchObject({ actor_id: "bootstrap", actor_type: "api_key", actor_name: "Bootstrap token", details: { fields: ["name", "graph"], from_version: 1, to_version: 2 } });
     expect(res.body.items[0].prev_hash).toBe(res.body.items[1].hash);
     expect(new Date(res.body.items[0].created_at).toISOString()).toBe(res.body.items[0].created_at);
     expect(await ctx.api.get("/api/audit/verify")).toMatchObject({ status: 200, body: { ok: true, checked: 3 } });

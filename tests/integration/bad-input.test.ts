@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, request, uploadEarlyAnswered } from "./support/http";
 import { twoNodeGraph } from "./support/graphs";
-import { startServer, type TestServer } from "./support/server";
+import { adminAuth, startServer, type TestServer } from "./support/server";
 import { snapshot, withDb } from "./support/db";
 
 type ErrorBody = { error: { code: string; message: string; details?: { issues?: { path: string; message: string }[]; current_version?: number } } };
@@ -284,12 +284,13 @@ describe("the OpenAPI document agrees with the server", () => {
   });
 });
 
-describe("requests a web page could make a browser send (no login yet)", () => {
-  /** node:http, which sends the Host header it is given (fetch would not). */
+describe("requests a web page could make a browser send", () => {
+  /** node:http, which sends the Host header it is given (fetch would not); as the test admin. */
   function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
     const url = new URL(server.baseUrl);
+    const sent = { ...adminAuth(), ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers };
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, method, path, headers: body === undefined ? headers : { "content-type": "application/json", ...headers } }, (res) => {
+      const req = http.request({ host: url.hostname, port: url.port, method, path, headers: sent }, (res) => {
         let text = "";
         res.on("data", (d) => (text += String(d)));
         res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
@@ -327,6 +328,11 @@ describe("requests a web page could make a browser send (no login yet)", () => {
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(JSON.parse(res.text).error.code).toBe("cross_origin");
     }
+    // This host under https is another site; a body a cross-site form can send (text/plain) is not JSON to this API.
+    const https = await raw("POST", "/api/workflows", { host: here(), origin: `https://${here()}` }, JSON.stringify({ name: "planted" }));
+    expect([https.status, JSON.parse(https.text).error.code]).toEqual([403, "cross_origin"]);
+    const form = await raw("POST", "/api/workflows", { host: here(), "content-type": "text/plain" }, JSON.stringify({ name: "planted" }));
+    expect([form.status, JSON.parse(form.text).error.code]).toEqual([415, "unsupported_media_type"]);
     expect(snapshot(server.dbFile)).toEqual(before);
     const own = await raw("POST", "/api/workflows", { host: here(), origin: `http://${here()}` }, JSON.stringify({ name: "From its own page" }));
     expect(own.status).toBe(201);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withDb } from "./support/db";
 import { client } from "./support/http";
 import { agentChain, gateGraph } from "./support/run-graphs";
-import { startServer, type TestServer } from "./support/server";
+import { adminAuth, startServer, type TestServer } from "./support/server";
 
 type Run = { id: string; status: string; cost_usd: number; created_at: string };
 type Group = { key: string; cost_usd: number; runs: number };
@@ -55,7 +55,7 @@ describe("run retention", () => {
     expect((await api.get<{ ok: boolean }>("/api/audit/verify")).body.ok).toBe(true);
 
     // The settings page says how long runs are kept.
-    const settings = await fetch(`${server.baseUrl}/settings`).then((r) => r.text());
+    const settings = await fetch(`${server.baseUrl}/settings`, { headers: adminAuth() }).then((r) => r.text());
     expect(settings).toContain("Run retention");
     expect(settings).toContain(`>${RETENTION_S} seconds<`);
 

@@ -152,7 +152,7 @@ describe("gates and lifecycle", () => {
     expect(approved.status).toBe(202);
     await expect.poll(async () => (await api.get<Run>(`/api/runs/${id}`)).body.status, { timeout: 5000 }).toBe("completed");
     const run = (await api.get<Run>(`/api/runs/${id}`)).body;
-    expect(run.output).toMatchObject({ decision: "send", send: { sent: "send" }, approval_review: { approved: true, comment: "ok", actor_id: "local" } });
+    expect(run.output).toMatchObject({ decision: "send", send: { sent: "send" }, approval_review: { approved: true, comment: "ok", actor_id: "bootstrap", actor_name: "Bootstrap token" } });
     expect(run.steps.find((s) => s.node_id === "review")?.status).toBe("completed");
     expect((await api.post<ErrorBody>(`/api/runs/${id}/approve`, { node_id: "review", input: { decision: "send" } })).status).toBe(409);
     expect((await api.post(`/api/runs/${id}/cancel`)).status).toBe(409);
@@ -168,7 +168,7 @@ describe("gates and lifecycle", () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("failed");
     expect(res.body.error_message).toMatch(/review/);
-    expect(res.body.error_message).toMatch(/local/);
+    expect(res.body.error_message).toMatch(/rejected by Bootstrap token: tone/);
     expect((await api.post(`/api/runs/${body.id}/reject`, { node_id: "review" })).status).toBe(409);
     expect((await api.post<ErrorBody>(`/api/runs/${body.id}/reject`, {})).status).toBe(400);
   });
@@ -179,7 +179,7 @@ describe("gates and lifecycle", () => {
     await expect.poll(async () => (await api.get<Run>(`/api/runs/${body.id}`)).body.status, { timeout: 5000 }).toBe("running");
     const cancelled = await api.post<Run>(`/api/runs/${body.id}/cancel`);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ status: "failed", error_message: "cancelled by local" });
+    expect(cancelled.body).toMatchObject({ status: "failed", error_message: "cancelled by Bootstrap token" });
     expect((await api.post(`/api/runs/${body.id}/cancel`)).status).toBe(409);
 
     const wf2 = await workflow(gateGraph());

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withDb } from "./support/db";
-import { startServer, type TestServer } from "./support/server";
+import { adminAuth, startServer, TEST_ADMIN_TOKEN, type TestServer } from "./support/server";
 
 const ROOT = path.resolve(__dirname, "../..");
 let live: TestServer;
@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
 
 /** `npm start` (scripts/start.mjs) as a user runs it; resolves with its output once it serves or exits. */
 function npmStart(dbFile: string, port: number, databaseUrl = `file:${dbFile}`, host: string | undefined = "127.0.0.1"): Promise<{ serving: boolean; output: string; code?: number | null }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: host };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: host, SWITCHYARD_BOOTSTRAP_TOKEN: TEST_ADMIN_TOKEN };
   if (host === undefined) delete env.HOST;
   const proc = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,
@@ -64,14 +64,18 @@ describe("npm start", () => {
       const port = await freePort();
       const started = await npmStart(dbFile, port, undefined, undefined); // HOST unset: the default
       expect(started.serving, started.output).toBe(true);
-      // No login yet, so by default only this machine is served: another interface is refused.
+      // By default only this machine is served: another interface is refused.
       expect(started.output).toContain(`switchyard: serving this machine only, on 127.0.0.1:${port}`);
       const elsewhere = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal)?.address;
       if (elsewhere) await expect(fetch(`http://${elsewhere}:${port}/api/health`)).rejects.toThrow();
       const migrations = readdirSync(path.join(ROOT, "prisma/migrations"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
       expect(started.output).toContain(`switchyard: migrated ${dbFile} to ${migrations.sort().at(-1)}\n`);
       expect(started.output).not.toContain("WARNING"); // the migrate CLI's chatter stays out of a start that works
-      expect((await fetch(`http://127.0.0.1:${port}/api/workflows`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/api/workflows`, { headers: adminAuth() })).status).toBe(200);
+      // A fresh install asks for its owner account, and refuses the API to anonymous callers.
+      expect((await fetch(`http://127.0.0.1:${port}/api/workflows`)).status).toBe(401);
+      const home = await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });
+      expect([home.status, home.headers.get("location")]).toEqual([307, "/setup"]);
       second?.kill("SIGTERM");
       await new Promise((resolve) => second?.once("exit", resolve));
       const applied = withDb(dbFile, (conn) => conn.prepare("SELECT COUNT(*) FROM _prisma_migrations WHERE finished_at IS NOT NULL").pluck().get());
@@ -88,9 +92,9 @@ describe("npm start", () => {
     expect(started.serving).toBe(true);
     expect(started.output).toContain("database ready");
     // Both serve the same data.
-    const created = await fetch(`${live.baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Shared" }) });
+    const created = await fetch(`${live.baseUrl}/api/workflows`, { method: "POST", headers: { ...adminAuth(), "content-type": "application/json" }, body: JSON.stringify({ name: "Shared" }) });
     const { id } = (await created.json()) as { id: string };
-    expect((await fetch(`http://127.0.0.1:${port}/api/workflows/${id}`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/api/workflows/${id}`, { headers: adminAuth() })).status).toBe(200);
     // Stopped here: the next test starts servers of its own into `second`, and this one outlived the suite.
     second?.kill("SIGTERM");
     await new Promise((resolve) => second?.once("exit", resolve));
@@ -136,7 +140,7 @@ describe("npm start", () => {
       const started = await npmStart(file, port, `file:${file}?connection_limit=1`, "0.0.0.0");
       expect(started.serving, started.output).toBe(true);
       expect(started.output).toContain(`database ready at ${file}\n`);
-      expect(started.output).toContain(`switchyard: serving 0.0.0.0:${port} to other machines — there is no login yet`);
+      expect(started.output).toContain(`switchyard: serving 0.0.0.0:${port} to other machines — every request needs a sign-in or an API key, but this server speaks plain HTTP`);
       second?.kill("SIGTERM");
       await new Promise((resolve) => second?.once("exit", resolve));
     } finally {

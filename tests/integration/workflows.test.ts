@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { brokenGraph, twoNodeGraph } from "./support/graphs";
 import { startServerForFile } from "./support/server-for-file";
+import { adminAuth } from "./support/server";
 import { openDb, snapshot } from "./support/db";
 import { NEXT_RUN_NUM } from "@/lib/db/run-statements";
 
@@ -37,7 +38,7 @@ describe("workflows CRUD", () => {
     const versions = await ctx.api.get<{ items: { version: number; node_count: number; edge_count: number; created_by: string }[]; next_cursor: null }>(
       `/api/workflows/${created.body.id}/versions`,
     );
-    expect(versions.body).toEqual({ items: [expect.objectContaining({ version: 1, node_count: 2, edge_count: 1, created_by: "local" })], next_cursor: null });
+    expect(versions.body).toEqual({ items: [expect.objectContaining({ version: 1, node_count: 2, edge_count: 1, created_by: "bootstrap" })], next_cursor: null });
   });
 
   it("saves a changed graph as a new version and keeps the old one immutable", async () => {
@@ -99,7 +100,7 @@ describe("workflows CRUD", () => {
       ["GET", `/api/workflows/${wf.id}/versions/1`],
       ["POST", `/api/workflows/${wf.id}/versions/1/restore`],
     ] as const) {
-      const res = await fetch(`${ctx.server.baseUrl}${path}`, { method, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(`${ctx.server.baseUrl}${path}`, { method, headers: { ...adminAuth(), "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect((await res.json()).error.code).toBe("not_found");
     }

@@ -4,8 +4,8 @@ import { listRuns } from "@/lib/services/runs";
 
 export const dynamic = "force-dynamic";
 
-/** All runs newest first; filters `?status=` and `?workflow_id=`. */
+/** All runs newest first; filters `?status=`, `?workflow_id=` and `?triggered_by=`. */
 export const GET = withErrors(async (request: Request) => {
-  const { status, workflow_id } = parseQuery(request.url, runListQuery, ["status", "workflow_id"]);
-  return Response.json(listRuns({ workflowId: workflow_id, status }, parsePagination(request.url)));
+  const { status, workflow_id, triggered_by } = parseQuery(request.url, runListQuery, ["status", "workflow_id", "triggered_by"]);
+  return Response.json(listRuns({ workflowId: workflow_id, status, triggeredBy: triggered_by }, parsePagination(request.url)));
 });

@@ -1,5 +1,6 @@
 /** Small HTTP helpers for integration tests: JSON in, status + parsed JSON out. */
 import http from "node:http";
+import { adminAuth } from "./server";
 
 export interface JsonResponse<T = unknown> {
   status: number;
@@ -7,12 +8,15 @@ export interface JsonResponse<T = unknown> {
   headers: Headers;
 }
 
+/** Whose request it is: headers to send (default: the test admin's bootstrap token; `{}` for anonymous). */
+export type AuthHeaders = Record<string, string>;
+
 /** Sends `body` (an object is JSON-encoded, a string is sent verbatim) and parses the JSON answer. */
-export async function request<T = Record<string, unknown>>(baseUrl: string, method: string, path: string, body?: unknown): Promise<JsonResponse<T>> {
-  const init: RequestInit = { method, headers: {} };
+export async function request<T = Record<string, unknown>>(baseUrl: string, method: string, path: string, body?: unknown, auth: AuthHeaders = adminAuth()): Promise<JsonResponse<T>> {
+  const init: RequestInit = { method, headers: { ...auth } };
   if (body !== undefined) {
     init.body = typeof body === "string" || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
-    init.headers = { "content-type": "application/json" };
+    init.headers = { ...auth, "content-type": "application/json" };
   }
   const res = await fetch(`${baseUrl}${path}`, init);
   const text = await res.text();
@@ -27,13 +31,14 @@ export async function request<T = Record<string, unknown>>(baseUrl: string, meth
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
-/** A client bound to one server. */
-export function client(baseUrl: string) {
+/** A client bound to one server, acting as `auth` (default: the test admin). */
+export function client(baseUrl: string, auth: AuthHeaders = adminAuth()) {
   return {
-    get: <T = Record<string, unknown>>(path: string) => request<T>(baseUrl, "GET", path),
-    post: <T = Record<string, unknown>>(path: string, body?: unknown) => request<T>(baseUrl, "POST", path, body),
-    put: <T = Record<string, unknown>>(path: string, body?: unknown) => request<T>(baseUrl, "PUT", path, body),
-    del: <T = Record<string, unknown>>(path: string) => request<T>(baseUrl, "DELETE", path),
+    get: <T = Record<string, unknown>>(path: string) => request<T>(baseUrl, "GET", path, undefined, auth),
+    post: <T = Record<string, unknown>>(path: string, body?: unknown) => request<T>(baseUrl, "POST", path, body, auth),
+    put: <T = Record<string, unknown>>(path: string, body?: unknown) => request<T>(baseUrl, "PUT", path, body, auth),
+    patch: <T = Record<string, unknown>>(path: string, body?: unknown) => request<T>(baseUrl, "PATCH", path, body, auth),
+    del: <T = Record<string, unknown>>(path: string) => request<T>(baseUrl, "DELETE", path, undefined, auth),
   };
 }
 
@@ -55,7 +60,7 @@ export function uploadEarlyAnswered(
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
     let answered = false;
-    const headers: http.OutgoingHttpHeaders = { "content-type": "application/json" };
+    const headers: http.OutgoingHttpHeaders = { ...adminAuth(), "content-type": "application/json" };
     if (contentLength !== undefined) headers["content-length"] = contentLength;
     const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method, headers, agent: false }, (res) => {
       answered = true;

@@ -10,6 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { SERVER_NODE_OPTIONS } from "../../../scripts/server-node-options.mjs";
 
+/**
+ * Every test server starts with this bootstrap token (an admin API key, lib/auth), and the
+ * helpers in ./http.ts send it: tests act as an admin unless they say otherwise.
+ */
+export const TEST_ADMIN_TOKEN = "integration-bootstrap-token-0123456789";
+
+/** The header that makes a request the test admin's. */
+export const adminAuth = (): Record<string, string> => ({ authorization: `Bearer ${TEST_ADMIN_TOKEN}` });
+
 export interface TestServer {
   baseUrl: string;
   dbFile: string;
@@ -53,7 +62,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-it-"));
   const dbFile = options.dbFile ?? path.join(dir, "test.db");
   // NEXT_MANUAL_SIG_HANDLE as `npm start` sets it: a stop (SIGTERM) hands the runs back (lib/runtime/host).
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1", ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1", SWITCHYARD_BOOTSTRAP_TOKEN: TEST_ADMIN_TOKEN, ...options.env };
   // The server's own options (as `npm start` sets them), never the test runner's.
   env.NODE_OPTIONS = options.env?.NODE_OPTIONS ?? SERVER_NODE_OPTIONS;
   const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, encoding: "utf8" });
@@ -65,8 +74,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   let fullLog = "";
 
   const launch = async () => {
-    // The `next` bin runs the server in this very process (exec semantics): killing its pid leaves no orphan.
-    const proc = spawn(bin("next"), ["start", "-H", "127.0.0.1", "-p", String(port)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    // scripts/serve.mjs serves in this very process: killing its pid leaves no orphan.
+    const proc = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "-H", "127.0.0.1", "-p", String(port)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     child = proc;
     let output = "";
     proc.stdout?.on("data", (d) => {
@@ -112,7 +121,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 async function waitForHealth(baseUrl: string, proc: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`next start exited early:\n${output()}`);
+    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`the server exited early:\n${output()}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) return;

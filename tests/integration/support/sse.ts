@@ -1,4 +1,5 @@
-/** A minimal Server-Sent Events reader for tests (fetch + stream parsing, no browser). */
+/** A minimal Server-Sent Events reader for tests (fetch + stream parsing, no browser), as the test admin. */
+import { adminAuth } from "./server";
 
 export interface SseEvent {
   id?: string;
@@ -20,7 +21,7 @@ export interface SseConnection {
 /** Opens `url` as an event stream; `lastEventId` is sent as the `Last-Event-ID` header. */
 export async function openSse(url: string, lastEventId?: number): Promise<SseConnection> {
   const abort = new AbortController();
-  const res = await fetch(url, { headers: lastEventId === undefined ? {} : { "last-event-id": String(lastEventId) }, signal: abort.signal });
+  const res = await fetch(url, { headers: { ...adminAuth(), ...(lastEventId === undefined ? {} : { "last-event-id": String(lastEventId) }) }, signal: abort.signal });
   if (!res.ok || !res.body) throw new Error(`SSE ${url} answered ${res.status}: ${await res.text()}`);
   const events: SseEvent[] = [];
   const waiters: { pred: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];

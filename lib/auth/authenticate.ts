@@ -1,0 +1,63 @@
+import "server-only";
+/**
+ * Who sent a request: `Authorization: Bearer <key>` (an API key, or the bootstrap token),
+ * else the session cookie (a signed-in person), else nobody. A credential that is sent but
+ * not valid is an error (401 naming why), never a fall-back to anonymous.
+ */
+import { ApiError } from "@/lib/api/errors";
+import { findApiKeyByHash, touchApiKey } from "@/lib/db/api-keys";
+import { db } from "@/lib/db/client";
+import { findUserRow } from "@/lib/db/users";
+import type { Actor } from "./actor";
+import { hashApiKey, looksLikeApiKey } from "./api-key-format";
+import { authFor, COOKIE_PREFIX } from "./better-auth";
+import { BOOTSTRAP_ACTOR, isBootstrapToken } from "./bootstrap-token";
+
+/** The principal behind a request, or null when it carries no credential. */
+export async function authenticate(request: Request): Promise<Actor | null> {
+  const header = request.headers.get("authorization");
+  if (header !== null) return bearerActor(header);
+  const cookie = request.headers.get("cookie");
+  if (cookie === null || !cookie.includes(`${COOKIE_PREFIX}.session_token=`)) return null;
+  return sessionActor(request);
+}
+
+function bearerActor(header: string): Actor {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  if (!match) throw new ApiError("unauthenticated", "the Authorization header must be `Bearer <API key>`");
+  const token = match[1];
+  if (isBootstrapToken(token)) return BOOTSTRAP_ACTOR;
+  if (!looksLikeApiKey(token)) throw new ApiError("unauthenticated", "the bearer token is not a Switchyard API key (they start with sy_)");
+  const key = findApiKeyByHash(db().sqlite, hashApiKey(token));
+  if (!key) throw new ApiError("unauthenticated", "the API key is not known (deleted, or mistyped)");
+  if (key.revoked_at !== null) throw new ApiError("unauthenticated", `the API key "${key.name}" was revoked at ${key.revoked_at}`);
+  const now = Date.now();
+  if (key.expires_at !== null && Date.parse(key.expires_at) <= now) throw new ApiError("unauthenticated", `the API key "${key.name}" expired at ${key.expires_at}`);
+  noteUse(key.id, now);
+  return { type: "api_key", id: key.id, name: key.name, role: key.role, ownerId: key.created_by_id };
+}
+
+const lastTouched = new Map<string, number>();
+const TOUCH_EVERY_MS = 60_000;
+
+/** `last_used_at`, written at most once a minute per key (not a write per request). */
+function noteUse(id: string, now: number): void {
+  if (now - (lastTouched.get(id) ?? 0) < TOUCH_EVERY_MS) return;
+  lastTouched.set(id, now);
+  try {
+    touchApiKey(db().sqlite, id, new Date(now));
+  } catch {
+    // A busy database must not fail the request; the next use tries again.
+    lastTouched.delete(id);
+  }
+}
+
+export const SESSION_ENDED = "your session has ended (signed out, expired, or the account was disabled): sign in again";
+
+async function sessionActor(request: Request): Promise<Actor> {
+  const found = await authFor(request).api.getSession({ headers: request.headers });
+  // The row as it is now: a role change applies at the next request, a disabled user is out.
+  const user = found ? findUserRow(db().sqlite, { id: found.user.id }) : undefined;
+  if (!user || user.disabled) throw new ApiError("unauthenticated", SESSION_ENDED);
+  return { type: "user", id: user.id, name: user.name, role: user.role, email: user.email };
+}

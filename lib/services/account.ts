@@ -1,0 +1,37 @@
+import "server-only";
+/** The signed-in principal's own account: who they are, and their password. */
+import type { z } from "zod";
+import { ApiError, type Actor } from "@/lib/api";
+import { authFor } from "@/lib/auth/better-auth";
+import { ROLE_PERMISSIONS, type Permission } from "@/lib/auth/roles";
+import { appendAudit } from "@/lib/db/audit";
+import { db } from "@/lib/db/client";
+import { authAnswer, authError, authRequest } from "./auth-answer";
+import type { changePasswordBody } from "./user-params";
+
+export interface MeDto {
+  type: Actor["type"];
+  id: string;
+  name: string;
+  email: string | null;
+  role: Actor["role"];
+  permissions: Permission[];
+}
+
+export function describeMe(actor: Actor): MeDto {
+  return { type: actor.type, id: actor.id, name: actor.name, email: actor.email ?? null, role: actor.role, permissions: actor.role ? [...ROLE_PERMISSIONS[actor.role]] : [] };
+}
+
+export async function changePassword(request: Request, body: z.infer<typeof changePasswordBody>, actor: Actor): Promise<Response> {
+  if (actor.type !== "user") throw new ApiError("forbidden", "an API key has no password; sign in as the person to change theirs");
+  const res = await authFor(request).handler(
+    authRequest(request, "/api/auth/change-password", { currentPassword: body.current_password, newPassword: body.new_password, revokeOtherSessions: body.revoke_other_sessions ?? false }),
+  );
+  if (!res.ok) {
+    const err = await authError(res);
+    // better-auth answers a wrong current password with 400.
+    throw err.code === "invalid_body" ? new ApiError("invalid_body", undefined, { issues: [{ path: "current_password", message: err.message }] }) : err;
+  }
+  appendAudit(db().sqlite, { action: "auth.password_change", actor, targetType: "user", targetId: actor.id, details: { other_sessions_ended: body.revoke_other_sessions ?? false } });
+  return authAnswer(res, { changed: true });
+}

@@ -1,0 +1,58 @@
+import "server-only";
+/**
+ * API keys: made by a signed-in person (or another key) with a role at most their own,
+ * shown once, stored as a hash, revoked at once. A person sees and revokes their own
+ * keys; an admin sees and revokes every key.
+ */
+import type { z } from "zod";
+import { ApiError, notFound, type Actor } from "@/lib/api";
+import { generateApiKey } from "@/lib/auth/api-key-format";
+import { can, describeRoles, roleWithin, ROLES } from "@/lib/auth/roles";
+import { findApiKeyRow, insertApiKey, listApiKeyRows, revokeApiKeyRow, type ApiKeyRow } from "@/lib/db/api-keys";
+import { appendAudit } from "@/lib/db/audit";
+import { db } from "@/lib/db/client";
+import { newId } from "@/lib/db/ids";
+import { writeTransaction } from "@/lib/db/transaction";
+import type { createApiKeyBody } from "./user-params";
+
+export type ApiKeyDto = Omit<ApiKeyRow, "created_by_id" | "created_by_type"> & { created_by: { type: string; id: string } };
+
+const toDto = (k: ApiKeyRow): ApiKeyDto => {
+  const { created_by_id, created_by_type, ...rest } = k;
+  return { ...rest, created_by: { type: created_by_type, id: created_by_id } };
+};
+
+const seesAll = (actor: Actor) => actor.role !== null && can(actor.role, "admin");
+
+export function listApiKeys(actor: Actor): ApiKeyDto[] {
+  return listApiKeyRows(db().sqlite, seesAll(actor) ? undefined : actor.id).map(toDto);
+}
+
+export function createApiKey(input: z.infer<typeof createApiKeyBody>, actor: Actor): ApiKeyDto & { key: string } {
+  if (actor.role === null) throw new ApiError("forbidden", "only people and API keys make API keys");
+  if (!roleWithin(input.role, actor.role)) {
+    const allowed = ROLES.filter((r) => roleWithin(r, actor.role!));
+    throw new ApiError("forbidden", `a key's role is at most its creator's: with the ${actor.role} role you can make keys with ${describeRoles(allowed)}`);
+  }
+  const now = Date.now();
+  const expiresAt = input.expires_at === undefined ? null : new Date(input.expires_at);
+  if (expiresAt && expiresAt.getTime() <= now) throw new ApiError("invalid_body", undefined, { issues: [{ path: "expires_at", message: "must be in the future" }] });
+  const material = generateApiKey();
+  const id = newId();
+  const at = new Date(now);
+  return writeTransaction((tx) => {
+    insertApiKey(tx, { id, name: input.name, role: input.role, prefix: material.prefix, hash: material.hash, createdById: actor.id, createdByType: actor.type, at, expiresAt });
+    appendAudit(tx, { action: "api_key.create", actor, targetType: "api_key", targetId: id, details: { name: input.name, role: input.role, prefix: material.prefix, expires_at: expiresAt?.toISOString() ?? null }, at });
+    return { ...toDto(findApiKeyRow(tx, id)!), key: material.key };
+  });
+}
+
+export function revokeApiKey(id: string, actor: Actor): void {
+  const at = new Date();
+  writeTransaction((tx) => {
+    const key = findApiKeyRow(tx, id);
+    // Another person's key is as unknown to you as a key that does not exist.
+    if (!key || (!seesAll(actor) && key.created_by_id !== actor.id)) throw notFound("API key not found");
+    if (revokeApiKeyRow(tx, id, at)) appendAudit(tx, { action: "api_key.revoke", actor, targetType: "api_key", targetId: id, details: { name: key.name, prefix: key.prefix }, at });
+  });
+}

@@ -1,0 +1,42 @@
+import "server-only";
+/**
+ * First run: with no user yet, every page leads to "Create the owner account". Setup is
+ * open only to requests from this machine or carrying the bootstrap token, so a fresh
+ * install served on a network cannot be claimed by whoever finds it first; once an account
+ * exists it is closed (admins add people).
+ */
+import type { z } from "zod";
+import { ApiError, type Actor } from "@/lib/api";
+import { isFromThisMachine } from "@/lib/api/client-address";
+import { authFor } from "@/lib/auth/better-auth";
+import { BOOTSTRAP_ACTOR } from "@/lib/auth/bootstrap-token";
+import { authAnswer, authRequest } from "./auth-answer";
+import type { setupBody } from "./user-params";
+import { addUser, hasUsers } from "./users";
+
+export interface SetupStatus {
+  /** No account exists yet. */
+  needed: boolean;
+  /** This request may create the owner account. */
+  allowed: boolean;
+}
+
+function mayClaim(request: Request, actor: Actor | undefined): boolean {
+  return isFromThisMachine(request) || actor?.id === BOOTSTRAP_ACTOR.id;
+}
+
+export function setupStatus(request: Request, actor: Actor | undefined): SetupStatus {
+  const needed = !hasUsers();
+  return { needed, allowed: needed && mayClaim(request, actor) };
+}
+
+/** Creates the owner (an admin) and signs them in: 201 with the user, the session cookie set. */
+export async function createOwner(request: Request, body: z.infer<typeof setupBody>, actor: Actor | undefined): Promise<Response> {
+  if (hasUsers()) throw new ApiError("already_set_up");
+  if (!mayClaim(request, actor)) {
+    throw new ApiError("forbidden", "the owner account can be created only from this machine (open http://127.0.0.1:<port>/ there) or with the bootstrap token (SWITCHYARD_BOOTSTRAP_TOKEN)");
+  }
+  const user = await addUser({ ...body, role: "admin" }, actor ?? "self", { firstOnly: true });
+  const res = await authFor(request).handler(authRequest(request, "/api/auth/sign-in/email", { email: body.email, password: body.password }));
+  return authAnswer(res, { user }, 201);
+}

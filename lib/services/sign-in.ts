@@ -1,0 +1,81 @@
+import "server-only";
+/**
+ * Signing in and out through better-auth's own endpoints, with what Switchyard adds around
+ * them: the login rate limit, audit rows (login, logout, failures — and a rate limit that
+ * kicks in is logged once per window, not once per refused try), answers in the API's error
+ * shape, and the session token kept out of the JSON (it travels only in the httpOnly cookie).
+ */
+import { z } from "zod";
+import { ApiError, parseJsonBody, type Actor } from "@/lib/api";
+import { clientAddress } from "@/lib/api/client-address";
+import { authFor } from "@/lib/auth/better-auth";
+import { accountKey, addressKey, LOGIN_WINDOW_MS, loginRefusal } from "@/lib/auth/login-limit";
+import { appendAudit } from "@/lib/db/audit";
+import { db } from "@/lib/db/client";
+import { clearFailures, failuresSince, pruneFailures, recordFailure } from "@/lib/db/login-failures";
+import { writeTransaction } from "@/lib/db/transaction";
+import { findUserRow } from "@/lib/db/users";
+import { authAnswer, authError, authRequest } from "./auth-answer";
+
+export const signInBody = z.object({
+  email: z.string().trim().min(3).max(320),
+  password: z.string().min(1).max(1000),
+  remember_me: z.boolean().optional(),
+});
+
+const SIGN_IN_AUDIT_TARGET = "user";
+
+export async function signIn(request: Request): Promise<Response> {
+  const body = await parseJsonBody(request, signInBody);
+  const email = body.email.toLowerCase();
+  const address = clientAddress(request);
+  const conn = db().sqlite;
+  const now = new Date();
+  const refusal = loginRefusal(conn, address, email, now.getTime());
+  if (refusal) {
+    noteRateLimit(refusal.key, refusal.scope, email, address, now);
+    const message = `too many failed sign-ins ${refusal.scope === "account" ? "for this account" : "from this address"}; try again in ${refusal.retryAfterS} s`;
+    throw new ApiError("rate_limited", message, { retry_after_s: refusal.retryAfterS });
+  }
+  const res = await authFor(request).handler(authRequest(request, "/api/auth/sign-in/email", { email, password: body.password, rememberMe: body.remember_me ?? true }));
+  const user = findUserRow(conn, { email });
+  const who: Actor = user ? { type: "user", id: user.id, name: user.name, role: user.role, email: user.email } : { type: "user", id: "unknown", name: email, role: null };
+  if (res.ok) {
+    writeTransaction((tx) => {
+      clearFailures(tx, accountKey(email));
+      appendAudit(tx, { action: "auth.login", actor: who, targetType: SIGN_IN_AUDIT_TARGET, targetId: who.id, details: { address }, at: now });
+    });
+    const payload = (await res.json()) as { user?: { id: string; name: string; email: string } };
+    return authAnswer(res, { user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : payload.user });
+  }
+  if (res.status !== 401 && res.status !== 403) throw await authError(res);
+  const reason = res.status === 403 ? "disabled" : "bad_credentials";
+  writeTransaction((tx) => {
+    if (reason === "bad_credentials") recordFailure(tx, [accountKey(email), addressKey(address)], now);
+    pruneFailures(tx, new Date(now.getTime() - 2 * LOGIN_WINDOW_MS));
+    appendAudit(tx, { action: "auth.login_failed", actor: who, targetType: SIGN_IN_AUDIT_TARGET, targetId: who.id, details: { email, address, reason }, at: now });
+  });
+  if (reason === "disabled") throw new ApiError("forbidden", "this account is disabled; ask an admin");
+  throw new ApiError("unauthenticated", "the email or password is not right");
+}
+
+/** One `auth.login_rate_limited` row per limited key per window. */
+function noteRateLimit(key: string, scope: string, email: string, address: string, now: Date): void {
+  const marker = `limited:${key}`;
+  writeTransaction((tx) => {
+    if (failuresSince(tx, marker, new Date(now.getTime() - LOGIN_WINDOW_MS)).count > 0) return;
+    recordFailure(tx, [marker], now);
+    const user = findUserRow(tx, { email });
+    const who: Actor = user ? { type: "user", id: user.id, name: user.name, role: user.role } : { type: "user", id: "unknown", name: email, role: null };
+    appendAudit(tx, { action: "auth.login_rate_limited", actor: who, targetType: SIGN_IN_AUDIT_TARGET, targetId: who.id, details: { email, address, scope }, at: now });
+  });
+}
+
+/** Ends the request's session (the cookie is cleared); audited when there was one. */
+export async function signOut(request: Request, actor: Actor | undefined): Promise<Response> {
+  const res = await authFor(request).handler(authRequest(request, "/api/auth/sign-out", {}));
+  if (actor?.type === "user") {
+    appendAudit(db().sqlite, { action: "auth.logout", actor, targetType: SIGN_IN_AUDIT_TARGET, targetId: actor.id, details: {} });
+  }
+  return authAnswer(res, { signed_out: true });
+}
