@@ -1,9 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { API_ERRORS } from "@/lib/api/errors";
+import { COMMON_SECURITY_HEADERS, newNonce, pagePolicy } from "@/lib/api/page-security";
 import { hostAllowed, hostnameOf, refusedHostMessage } from "@/lib/api/request-guard";
 
 /**
- * Two checks before routing (and pages learn their own path, `x-switchyard-path`):
+ * Two checks before routing (and pages get their security headers, lib/api/page-security.ts,
+ * and learn their own path, `x-switchyard-path`):
  * - pages are not served under a host name this server does not answer to (the API's route
  *   handlers check the same themselves, `lib/api/request-guard.ts`): a DNS-rebinding page
  *   would otherwise read what pages render;
@@ -19,7 +21,13 @@ export function proxy(request: NextRequest) {
     // The page's own path, for the layout's sign-in redirect (and back after); never the client's.
     const headers = new Headers(request.headers);
     headers.set("x-switchyard-path", request.nextUrl.pathname + request.nextUrl.search);
-    return NextResponse.next({ request: { headers } });
+    // Next.js reads the nonce from the request's policy and puts it on the scripts it renders.
+    const policy = pagePolicy(newNonce());
+    headers.set("content-security-policy", policy);
+    const response = NextResponse.next({ request: { headers } });
+    response.headers.set("content-security-policy", policy);
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) response.headers.set(name, value);
+    return response;
   }
   try {
     decodeURIComponent(request.nextUrl.pathname);

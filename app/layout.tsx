@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import localFont from "next/font/local";
 import { SessionProvider } from "@/components/auth/session-context";
+import { BrowserSetup } from "@/components/layout/browser-setup";
 import { TopNav } from "@/components/layout/top-nav";
 import { OPEN_PAGES, pagePath, pageViewer, requireViewer } from "@/lib/auth/page-session";
 import "./globals.css";
@@ -28,6 +29,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   return (
     <html lang="en" className={inter.variable}>
       <body className="flex h-full flex-col font-sans antialiased bg-slate-50 text-slate-900">
+        <BrowserSetup />
         <SessionProvider viewer={viewer}>
           {!open && <TopNav />}
           <div className="min-h-0 flex-1 overflow-y-auto" data-testid="page-scroll">

@@ -54,6 +54,20 @@ export function errorResponse(err: unknown): Response {
 }
 
 /**
+ * `Cache-Control: no-store` on every API answer unless the route set its own: answers carry
+ * workflows, runs and who did what, which no cache, shared or private, should keep.
+ * (nosniff and the other common headers come from next.config.ts.)
+ */
+function withApiHeaders(res: Response): Response {
+  try {
+    if (!res.headers.has("cache-control")) res.headers.set("cache-control", "no-store");
+  } catch {
+    // A response whose headers are immutable (one passed through from fetch) keeps them.
+  }
+  return res;
+}
+
+/**
  * Wraps a route handler so every thrown error becomes an error response, after refusing
  * requests from other host names and cross-site writes (`request-guard.ts`) and requests
  * the caller may not make (`authorize.ts`, the policy table in `policy.ts`).
@@ -65,9 +79,9 @@ export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise
         guardRequest(args[0]);
         await authorize(args[0]);
       }
-      return await handler(...args);
+      return withApiHeaders(await handler(...args));
     } catch (err) {
-      return errorResponse(err);
+      return withApiHeaders(errorResponse(err));
     }
   };
 }
