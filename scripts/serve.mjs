@@ -21,6 +21,8 @@ const flag = (names, fallback) => {
 const hostname = flag(["-H", "--hostname"], process.env.HOST || "127.0.0.1");
 const port = Number(flag(["-p", "--port"], process.env.PORT || "3000"));
 
+// The engine's http_request tool refuses this port on this machine (engine/tools/http/own-server.ts).
+process.env.SWITCHYARD_LISTEN_PORT = String(port);
 const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();

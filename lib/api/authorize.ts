@@ -5,7 +5,7 @@ import "server-only";
  * refuse it — 401 without a valid credential, 403 when the role does not allow the route —
  * before anything is read or written. The principal is then the request's actor.
  */
-import { authenticate } from "@/lib/auth/authenticate";
+import { authenticate, noteApiKeyUse } from "@/lib/auth/authenticate";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "./errors";
 import { allows, neededRoleMessage, routeFor } from "./policy";
@@ -26,6 +26,7 @@ export async function authorize(request: Request): Promise<void> {
   const actor = await authenticate(request);
   if (!actor) throw new ApiError("unauthenticated");
   if (!allows(route.access, actor.role)) throw new ApiError("forbidden", `${neededRoleMessage(route.access)}; ${describeActor(actor)} has ${actor.role ? `the ${actor.role} role` : "no role"}`);
+  noteApiKeyUse(actor);
   actors.set(request, actor);
 }
 

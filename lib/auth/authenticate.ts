@@ -33,15 +33,19 @@ function bearerActor(header: string): Actor {
   if (key.revoked_at !== null) throw new ApiError("unauthenticated", `the API key "${key.name}" was revoked at ${key.revoked_at}`);
   const now = Date.now();
   if (key.expires_at !== null && Date.parse(key.expires_at) <= now) throw new ApiError("unauthenticated", `the API key "${key.name}" expired at ${key.expires_at}`);
-  noteUse(key.id, now);
   return { type: "api_key", id: key.id, name: key.name, role: key.role, ownerId: key.created_by_id };
 }
 
 const lastTouched = new Map<string, number>();
 const TOUCH_EVERY_MS = 60_000;
 
-/** `last_used_at`, written at most once a minute per key (not a write per request). */
-function noteUse(id: string, now: number): void {
+/**
+ * `last_used_at` of the key behind an allowed request (a refused one changes nothing),
+ * written at most once a minute per key, not a write per request.
+ */
+export function noteApiKeyUse(actor: Actor, now = Date.now()): void {
+  if (actor.type !== "api_key" || actor.id === "bootstrap") return;
+  const id = actor.id;
   if (now - (lastTouched.get(id) ?? 0) < TOUCH_EVERY_MS) return;
   lastTouched.set(id, now);
   try {

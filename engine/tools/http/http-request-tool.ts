@@ -7,7 +7,7 @@ import { NodeError } from "../../errors";
 import { defineTool, z } from "../define-tool";
 import type { ToolDefinition } from "../types";
 import { createDeadline } from "./deadline";
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, MAX_REDIRECTS, allowedHostsFrom, type HttpToolOptions } from "./options";
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, MAX_REDIRECTS, allowedHostsFrom, ownPortsFrom, type HttpToolOptions } from "./options";
 import { readBody } from "./read-body";
 import { redirectHop } from "./redirects";
 import { encodeBody, hasHeader } from "./request-body";
@@ -50,10 +50,10 @@ function parseHttpUrl(raw: string | URL): URL {
   return url;
 }
 
-async function exchange(first: Hop, allowed: Set<string>, signal: AbortSignal, maxBytes: number): Promise<{ res: IncomingMessage; bytes: Buffer }> {
+async function exchange(first: Hop, allowed: Set<string>, ownPorts: Set<number>, signal: AbortSignal, maxBytes: number): Promise<{ res: IncomingMessage; bytes: Buffer }> {
   let hop = first;
   for (let redirects = 0; ; redirects++) {
-    const target = await guardTarget(hop.url, allowed, signal);
+    const target = await guardTarget(hop.url, allowed, signal, ownPorts);
     const res = await sendOnce(hop, target, signal);
     const next = redirectHop(hop, res.statusCode ?? 0, res.headers.location);
     if (!next) return { res, bytes: await readBody(res, maxBytes, signal) };
@@ -80,7 +80,7 @@ export function httpRequestTool(options: HttpToolOptions = {}): ToolDefinition<H
       try {
         const hop: Hop = { method: params.method, url, headers: encoded.headers, body: encoded.body };
         const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-        const { res, bytes } = await exchange(hop, allowedHostsFrom(options), deadline.signal, maxBytes);
+        const { res, bytes } = await exchange(hop, allowedHostsFrom(options), ownPortsFrom(options), deadline.signal, maxBytes);
         const status = res.statusCode ?? 0;
         const responseHeaders = flattenHeaders(res.headers);
         const body = decodeBody(bytes, responseHeaders["content-type"] ?? "");

@@ -7,6 +7,11 @@ export interface HttpToolOptions {
    * read at call time so a changed environment applies without a restart.
    */
   allowedHosts?: string[];
+  /**
+   * Ports this server listens on: requests to this machine on them are refused (./own-server.ts).
+   * Defaults to `SWITCHYARD_LISTEN_PORT`, which scripts/serve.mjs sets.
+   */
+  ownPorts?: number[];
   /** Largest response body accepted, in bytes (default 5 MB). */
   maxResponseBytes?: number;
   /** Timeout when the params give none (default 30 s). */
@@ -22,7 +27,16 @@ export function normalizeHost(host: string): string {
   return host.trim().toLowerCase().replace(/^\[|\]$/g, "");
 }
 
-/** The allow-list in force: the option when given, else the environment variable. */
+/** The ports this server listens on: the option when given, else `SWITCHYARD_LISTEN_PORT`. */
+export function ownPortsFrom(options: HttpToolOptions): Set<number> {
+  const raw = options.ownPorts ?? (process.env.SWITCHYARD_LISTEN_PORT ?? "").split(",").map(Number);
+  return new Set(raw.filter((p) => Number.isInteger(p) && p > 0));
+}
+
+/**
+ * The allow-list in force: the option when given, else the environment variable. An entry
+ * is a host name or address, or `host:port` (which alone admits this server's own port).
+ */
 export function allowedHostsFrom(options: HttpToolOptions): Set<string> {
   const raw = options.allowedHosts ?? (process.env.SWITCHYARD_ALLOWED_HOSTS ?? "").split(",");
   return new Set(raw.map(normalizeHost).filter((h) => h.length > 0));

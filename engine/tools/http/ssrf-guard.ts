@@ -9,6 +9,7 @@ import { isIP, type LookupFunction } from "node:net";
 import { NodeError } from "../../errors";
 import { isBlockedAddress } from "./ip-ranges";
 import { normalizeHost } from "./options";
+import { isThisMachine, portOf, refuseOwnServer } from "./own-server";
 
 /** How to connect to a URL that passed the guard. */
 export interface GuardedTarget {
@@ -53,17 +54,24 @@ function pinnedLookup(address: string, family: number): LookupFunction {
 /**
  * Check `url`'s host against the SSRF rules and say how to connect to it. Throws a
  * non-retryable NodeError when the target is refused; nothing has connected then.
+ * `ownPorts`: the ports this server listens on, refused on this machine's addresses even
+ * for an allow-listed host, unless the allow-list names exactly that `host:port`.
  */
-export async function guardTarget(url: URL, allowedHosts: Set<string>, signal: AbortSignal): Promise<GuardedTarget> {
+export async function guardTarget(url: URL, allowedHosts: Set<string>, signal: AbortSignal, ownPorts: ReadonlySet<number> = new Set()): Promise<GuardedTarget> {
   const host = normalizeHost(url.hostname);
-  if (allowedHosts.has(host)) return {};
-  if (isIP(host)) {
-    if (isBlockedAddress(host)) throw refuse(host, host);
-    return {};
-  }
-  const addresses = await resolveAll(host, signal);
+  const port = portOf(url);
+  if (allowedHosts.has(`${host}:${port}`)) return {};
+  const family = isIP(host);
+  const checkOwn = ownPorts.has(port);
+  const listed = allowedHosts.has(host);
+  if (listed && !checkOwn) return {};
+  // Resolved once: the addresses checked are the ones the connection is pinned to.
+  const addresses = family !== 0 ? [{ address: host, family }] : await resolveAll(host, signal);
   if (addresses.length === 0) throw new NodeError("tool_error", `http_request could not resolve ${host}`, { retryable: true });
-  const blocked = addresses.find((a) => isBlockedAddress(a.address));
-  if (blocked) throw refuse(host, blocked.address);
-  return { lookup: pinnedLookup(addresses[0].address, addresses[0].family) };
+  if (checkOwn && addresses.some((a) => isThisMachine(a.address))) throw refuseOwnServer(host, port);
+  if (!listed) {
+    const blocked = addresses.find((a) => isBlockedAddress(a.address));
+    if (blocked) throw refuse(host, blocked.address);
+  }
+  return family !== 0 ? {} : { lookup: pinnedLookup(addresses[0].address, addresses[0].family) };
 }

@@ -63,4 +63,33 @@ describe("guardTarget", () => {
     expect(err.retryable).toBe(true);
     expect(err.message).toMatch(/could not resolve/);
   });
+
+  describe("this server's own port", () => {
+    const own = new Set([3000]);
+    const refusal = async (url: string, allowed: string[]) => {
+      const err = await guardTarget(new URL(url), new Set(allowed), signal(), own).then(() => null, (e: unknown) => e);
+      return err instanceof NodeError ? err.message : null;
+    };
+
+    it("is refused on this machine's addresses even when the host is allow-listed", async () => {
+      expect(await refusal("http://127.0.0.1:3000/api/runs/x/approve", ["127.0.0.1"])).toMatch(/is this Switchyard server itself/);
+      expect(await refusal("http://[::1]:3000/", ["::1"])).toMatch(/this Switchyard server itself/);
+      expect(await refusal("http://0.0.0.0:3000/", ["0.0.0.0"])).toMatch(/this Switchyard server itself/);
+      answers.queue.push([{ address: "127.0.0.1", family: 4 }]);
+      expect(await refusal("http://localhost:3000/", ["localhost"])).toMatch(/"localhost:3000" in SWITCHYARD_ALLOWED_HOSTS/);
+    });
+
+    it("is allowed when the allow-list names exactly that host and port; other ports stay as the allow-list says", async () => {
+      expect(await refusal("http://127.0.0.1:3000/", ["127.0.0.1:3000"])).toBeNull();
+      expect(await refusal("http://127.0.0.1:3001/", ["127.0.0.1"])).toBeNull();
+      expect(await refusal("http://127.0.0.1:3001/", [])).toMatch(/private, loopback or link-local/);
+    });
+
+    it("a public host on the same port is reached, pinned to the address checked", async () => {
+      answers.queue.push([{ address: "93.184.216.34", family: 4 }]);
+      const target = await guardTarget(new URL("http://example.test:3000/"), new Set(), signal(), own);
+      expect(await lookupOnce(target.lookup as LookupFunction, false)).toEqual({ address: "93.184.216.34", family: 4 });
+      expect(answers.calls).toBe(1);
+    });
+  });
 });

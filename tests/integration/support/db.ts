@@ -23,3 +23,11 @@ export function snapshot(dbFile: string): Record<string, unknown[]> {
     audit_entries: conn.prepare("SELECT * FROM audit_entries ORDER BY seq").all(),
   }));
 }
+
+/** Every row of every table (but Prisma's own), to prove a refused request changed nothing at all. */
+export function snapshotAll(dbFile: string): Record<string, unknown[]> {
+  return withDb(dbFile, (conn) => {
+    const tables = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations' ORDER BY name").pluck().all() as string[];
+    return Object.fromEntries(tables.map((t) => [t, conn.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all()]));
+  });
+}
