@@ -8,7 +8,7 @@
  */
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { startServer } from "../tests/integration/support/server";
+import { adminAuth, startServer } from "../tests/integration/support/server";
 import { loadWorkload } from "./workloads";
 import { findNodePoint, findPanePoint, nextFrame, readinessScript, startFrameRecorder, stopFrameRecorder, type CanvasReadiness } from "./canvas-probe";
 import { runMain } from "./main";
@@ -59,7 +59,7 @@ async function gesture(page: Page, name: string, from: { x: number; y: number },
 
 async function benchWorkload(page: Page, baseUrl: string, workload: string): Promise<void> {
   const graph = loadWorkload(workload);
-  const res = await fetch(`${baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: workload, graph }) });
+  const res = await fetch(`${baseUrl}/api/workflows`, { method: "POST", headers: { ...adminAuth(), "content-type": "application/json" }, body: JSON.stringify({ name: workload, graph }) });
   if (res.status !== 201) throw new Error(`creating ${workload}: HTTP ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   const url = `${baseUrl}/workflows/${id}`;
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     for (const workload of workloads) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, extraHTTPHeaders: adminAuth() });
       await context.addInitScript(readinessScript);
       const page = await context.newPage();
       page.on("dialog", (d) => void d.accept());

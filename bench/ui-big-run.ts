@@ -13,7 +13,7 @@
  */
 import { readFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { startServer, type TestServer } from "../tests/integration/support/server";
+import { adminAuth, startServer, type TestServer } from "../tests/integration/support/server";
 import { runMain } from "./main";
 
 interface Graph {
@@ -42,15 +42,15 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   try {
     const post = (path: string, body: unknown) =>
-      fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+      fetch(`${base}${path}`, { method: "POST", headers: { ...adminAuth(), "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
     const wf = (await post("/api/workflows", { name: "ui-big-run", graph: framed(5000, 20000) })) as { id: string };
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, extraHTTPHeaders: adminAuth() });
     const run = (await post(`/api/workflows/${wf.id}/runs`, { input: {} })) as { id: string };
     await page.goto(`${base}/runs/${run.id}`);
     await page.locator('[data-testid="run-connection"][data-state="live"]').waitFor();
     await page.locator('[data-testid="step-row"][data-node-id="tail"][data-status="running"]').waitFor({ timeout: 60_000 });
     const rendered = (await page.evaluate(() => window.__stepRenderedAt ?? {})) as Record<string, number>;
-    const detail = (await (await fetch(`${base}/api/runs/${run.id}?step_inputs=false`)).json()) as { steps: { id: string; node_id: string; finished_at: string | null }[] };
+    const detail = (await (await fetch(`${base}/api/runs/${run.id}?step_inputs=false`, { headers: adminAuth() })).json()) as { steps: { id: string; node_id: string; finished_at: string | null }[] };
     const burst = detail.steps.filter((s) => s.node_id !== "head" && s.node_id !== "tail");
     if (burst.some((s) => rendered[s.id] === undefined)) throw new Error("a settled step was never rendered");
     const delays = burst.map((s) => rendered[s.id] - Date.parse(s.finished_at!)).sort((a, b) => a - b);
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(seconds * 1000);
     const after = await metrics();
     const perSecond = (name: string) => Math.round(((after[name] - before[name]) / seconds) * 1000);
-    await fetch(`${base}/api/runs/${run.id}/cancel`, { method: "POST" });
+    await fetch(`${base}/api/runs/${run.id}/cancel`, { method: "POST", headers: adminAuth() });
     console.log(
       JSON.stringify({
         bench: "ui.big_run",

@@ -8,7 +8,7 @@
  * Knobs: STEPS (100), STEP_MS (20). Prints one JSON line.
  */
 import { chromium } from "@playwright/test";
-import { startServer } from "../tests/integration/support/server";
+import { adminAuth, startServer } from "../tests/integration/support/server";
 import { runMain } from "./main";
 
 const STEPS = Number(process.env.STEPS ?? 100);
@@ -31,14 +31,14 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   try {
     const post = (path: string, body: unknown) =>
-      fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+      fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { ...adminAuth(), "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
     const wf = (await post("/api/workflows", { name: "ui-latency", graph: chain() })) as { id: string };
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, extraHTTPHeaders: adminAuth() });
     // Warm the route once so compilation and first paint are not measured.
     const warm = (await post(`/api/workflows/${wf.id}/runs`, { input: {} })) as { id: string };
     await page.goto(`${server.baseUrl}/runs/${warm.id}`);
     await page.getByTestId("run-view").waitFor();
-    await fetch(`${server.baseUrl}/api/runs/${warm.id}/cancel`, { method: "POST" });
+    await fetch(`${server.baseUrl}/api/runs/${warm.id}/cancel`, { method: "POST", headers: adminAuth() });
 
     const run = (await post(`/api/workflows/${wf.id}/runs`, { input: {} })) as { id: string };
     await page.goto(`${server.baseUrl}/runs/${run.id}`);
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     await page.locator('[data-testid="run-status"]', { hasText: "completed" }).waitFor({ timeout: 120_000 });
     await page.locator(`[data-testid="step-row"][data-node-id="s${STEPS}"][data-status="completed"]`).waitFor();
     const rendered = (await page.evaluate(() => window.__stepRenderedAt ?? {})) as Record<string, number>;
-    const detail = (await (await fetch(`${server.baseUrl}/api/runs/${run.id}`)).json()) as { steps: { id: string; node_id: string; finished_at: string }[] };
+    const detail = (await (await fetch(`${server.baseUrl}/api/runs/${run.id}`, { headers: adminAuth() })).json()) as { steps: { id: string; node_id: string; finished_at: string }[] };
     const delays = detail.steps
       .filter((s) => s.node_id !== "warmup" && rendered[s.id] !== undefined)
       .map((s) => rendered[s.id] - Date.parse(s.finished_at))
