@@ -21,6 +21,9 @@ import { secretKey } from "@/lib/secrets/service";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords";
 import { sessionTtlSeconds } from "./session-ttl";
 
+/** What better-auth answers (403) for a disabled account's correct password. */
+export const ACCOUNT_DISABLED = "this account is disabled";
+
 /** Cookie names start with this (`switchyard.session_token`). */
 export const COOKIE_PREFIX = "switchyard";
 
@@ -53,6 +56,11 @@ function createAuth(protocol: "http" | "https") {
     // A wrong password is an answer, not a server problem: only errors are logged.
     logger: { level: "error" },
     advanced: {
+      // Every /api/auth route is behind Switchyard's own request guard (lib/api/request-guard.ts):
+      // an Origin of another site or scheme is refused, and bodies must be JSON, so no HTML form
+      // can post here. better-auth's own check also refuses a request with Fetch Metadata but no
+      // Origin — what Node's fetch sends — which would lock scripts out of signing in.
+      disableCSRFCheck: true,
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: protocol === "https",
       // Set by scripts/serve.mjs from the connection, never taken from the client.
@@ -65,7 +73,7 @@ function createAuth(protocol: "http" | "https") {
           // A disabled account's correct password opens no session.
           async before(session) {
             const user = findUserRow(db().sqlite, { id: session.userId });
-            if (!user || user.disabled) throw new APIError("FORBIDDEN", { message: "this account is disabled" });
+            if (!user || user.disabled) throw new APIError("FORBIDDEN", { message: ACCOUNT_DISABLED });
           },
         },
       },

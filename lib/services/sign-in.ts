@@ -8,7 +8,7 @@ import "server-only";
 import { z } from "zod";
 import { ApiError, parseJsonBody, type Actor } from "@/lib/api";
 import { clientAddress } from "@/lib/api/client-address";
-import { authFor } from "@/lib/auth/better-auth";
+import { ACCOUNT_DISABLED, authFor } from "@/lib/auth/better-auth";
 import { accountKey, addressKey, LOGIN_WINDOW_MS, loginRefusal } from "@/lib/auth/login-limit";
 import { appendAudit } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
@@ -48,8 +48,10 @@ export async function signIn(request: Request): Promise<Response> {
     const payload = (await res.json()) as { user?: { id: string; name: string; email: string } };
     return authAnswer(res, { user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : payload.user });
   }
-  if (res.status !== 401 && res.status !== 403) throw await authError(res);
-  const reason = res.status === 403 ? "disabled" : "bad_credentials";
+  const failure = await res.clone().json().catch(() => ({})) as { message?: string };
+  const disabled = res.status === 403 && failure.message === ACCOUNT_DISABLED;
+  if (res.status !== 401 && !disabled) throw await authError(res);
+  const reason = disabled ? "disabled" : "bad_credentials";
   writeTransaction((tx) => {
     if (reason === "bad_credentials") recordFailure(tx, [accountKey(email), addressKey(address)], now);
     pruneFailures(tx, new Date(now.getTime() - 2 * LOGIN_WINDOW_MS));

@@ -102,6 +102,16 @@ describe("sign-in, sign-out and sessions", () => {
   });
   afterAll(async () => server?.stop());
 
+  it("signs in scripts (Fetch Metadata, no Origin) and this server's pages; refuses another site's page", async () => {
+    const gus = await person(server.baseUrl, "viewer", "Gus");
+    const script = await signIn(server.baseUrl, gus.email, gus.password, { "sec-fetch-mode": "cors", "sec-fetch-site": "same-origin" });
+    expect(script.status).toBe(200);
+    const page = await signIn(server.baseUrl, gus.email, gus.password, { origin: server.baseUrl, "sec-fetch-mode": "cors", "sec-fetch-site": "same-origin" });
+    expect(page.status).toBe(200);
+    const elsewhere = await signIn(server.baseUrl, gus.email, gus.password, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    expect([elsewhere.status, elsewhere.body.error?.code]).toEqual([403, "cross_origin"]);
+  });
+
   it("signs out: the session's cookie is refused afterwards, and both are audited", async () => {
     const ada = await person(server.baseUrl, "editor", "Ada");
     expect((await client(server.baseUrl, ada.auth).get("/api/workflows")).status).toBe(200);
