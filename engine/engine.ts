@@ -4,18 +4,21 @@
  * the {@link RunStore} port. See engine/ARCHITECTURE.md.
  */
 import { EngineError, NodeError } from "./errors";
-import { nodeLabel, type Graph, type HumanGateNode } from "./graph/schema";
+import type { Graph, HumanGateNode } from "./graph/schema";
 import { createModelGateway } from "./models/gateway";
-import type { Clock, EventSink, EngineEvent, LoadedRun, ModelGateway, QueueItem, RunRecord, RunStore, StepRecord, SecretResolver } from "./ports";
+import type { Clock, EventSink, EngineEvent, GateActor, LoadedRun, ModelGateway, QueueItem, RunRecord, RunStore, StepRecord, SecretResolver } from "./ports";
 import { DEFAULT_RETRY, type RetryPolicy } from "./run/attempts";
 import { systemClock } from "./run/clock";
 import { RunDriver, type DriverSnapshot } from "./run/driver";
-import { checkGateInput } from "./run/gate-input";
+import { approvalsOf, newApproval } from "./run/gate-approvals";
+import { gatePolicy, mayApprove, mayReject } from "./run/gate-approvers";
+import { completeGate, holdWrite, refuseBadInput, refuseUnless, rejection } from "./run/gate-decisions";
+import { GateTimers } from "./run/gate-timers";
 import { DEFAULT_LIMITS, resolveLimits, type RunLimits } from "./run/limits";
 import { planFor } from "./run/plan";
-import { checkpointWrite, finishStep, idempotencyKey, newStep, statusEvent } from "./run/records";
-import { nextExecution, restoreScheduling, routeSettled, type Scheduling } from "./run/routing";
-import { isInternalKey, seedState } from "./run/state";
+import { checkpointWrite, finishStep, statusEvent } from "./run/records";
+import { nextExecution, restoreScheduling, type Scheduling } from "./run/routing";
+import { seedState } from "./run/state";
 import { createToolRegistry } from "./tools/registry";
 import type { ToolRegistry } from "./tools/types";
 
@@ -41,12 +44,20 @@ export interface RunHandle {
 
 export interface GateDecision {
   node_id: string;
-  actor_id: string;
-  /** How messages name the reviewer (their id when absent). */
-  actor_name?: string;
+  /**
+   * Who decides, as they are now: the gate's approvers are checked against their current
+   * role (a person demoted since their last approval, or a revoked key, is refused).
+   */
+  actor: GateActor;
   comment?: string;
-  /** Reviewer form values; merged into state on approval. */
+  /** Reviewer form values; merged into state once the gate has all its approvals. */
   input?: Record<string, unknown>;
+}
+
+/** An accepted approval: the run's handle and where the gate's quorum stands after it. */
+export interface ApprovalHandle extends RunHandle {
+  approvals_so_far: number;
+  required_approvals: number;
 }
 
 const emptyMeta = (): Scheduling => ({ exec_counts: {}, marks: {}, node_executions: 0, elapsed_ms: 0 });
@@ -58,7 +69,7 @@ export class Engine {
   private readonly active = new Map<string, { driver: RunDriver; done: Promise<RunRecord> }>();
   /** Runs with a lifecycle operation in progress (one at a time per run, in this process). */
   private readonly busy = new Set<string>();
-  private readonly gateTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly gateTimers: GateTimers;
 
   constructor(opts: EngineOptions) {
     this.store = opts.store;
@@ -72,6 +83,7 @@ export class Engine {
       retry: opts.retry ?? DEFAULT_RETRY,
     };
     this.defaults = { ...DEFAULT_LIMITS, ...opts.limits };
+    this.gateTimers = new GateTimers(this.deps.clock, (runId) => void this.expireGate(runId).catch(() => undefined));
   }
 
   /** Whether this process is driving the run right now. */
@@ -134,42 +146,44 @@ export class Engine {
     });
   }
 
-  /** Approve the pending gate: record the decision, merge reviewer input, fire the gate's edges. */
-  approve(runId: string, decision: GateDecision): Promise<RunHandle> {
+  /**
+   * Approve the pending gate, if the gate lets this actor (`forbidden` otherwise; `bad_state`
+   * when they approved already). Short of the gate's `required_approvals` the approval is
+   * checkpointed and the run stays paused; the last one records the decision, merges the
+   * reviewers' input (later approvals over earlier) and fires the gate's edges.
+   */
+  approve(runId: string, decision: GateDecision): Promise<ApprovalHandle> {
     return this.exclusive(runId, async () => {
       const { snap, gate, item } = await this.pendingGate(runId, decision.node_id);
+      const policy = gatePolicy(gate.config);
+      const earlier = approvalsOf(snap.state, gate.id);
+      refuseUnless(mayApprove(policy, decision.actor, { triggered_by: snap.run.triggered_by, approvals: earlier }));
       const input = decision.input ?? {};
-      const problems = checkGateInput(gate.config.fields, input);
-      if (problems.length > 0) {
-        throw new EngineError("invalid_input", `invalid reviewer input: ${problems.map((p) => `${p.field} ${p.message}`).join("; ")}`);
-      }
+      refuseBadInput(gate, input);
       const now = this.deps.clock.now();
-      const record = { approved: true, input, comment: decision.comment ?? null, actor_id: decision.actor_id, actor_name: decision.actor_name ?? decision.actor_id, at: new Date(now).toISOString() };
-      const changed = [`approval_${gate.id}`];
-      snap.state[`approval_${gate.id}`] = record;
-      for (const [key, value] of Object.entries(input)) {
-        if (isInternalKey(key)) continue;
-        snap.state[key] = value;
-        changed.push(key);
+      const approvals = [...earlier, newApproval(decision.actor, decision.comment, input, now)];
+      const quorum = { approvals_so_far: approvals.length, required_approvals: policy.required_approvals };
+      if (approvals.length < policy.required_approvals) {
+        const stored = await this.store.commit(holdWrite(snap, gate.id, approvals, now));
+        this.deps.events?.publish(runId, stored);
+        const run = (await this.store.getRun(runId))!;
+        return { run, done: Promise.resolve(run), ...quorum };
       }
-      snap.queue = snap.queue.filter((q) => q !== item);
-      snap.completed.push(gate.id);
-      const step = finishStep(this.gateStep(snap, gate, item), "completed", now, { output: record });
-      const routing = routeSettled(snap.plan, snap.meta, gate.id, null);
-      snap.queue.push(...routing.queued);
-      const steps = [step, ...routing.skipped.map((id) => newStep(runId, ++snap.last_step_seq, snap.plan.index.nodes.get(id)!, "skipped", `${runId}:${id}:skipped`, snap.checkpoint_seq, now))];
-      const events: EngineEvent[] = steps.map((s) => ({ type: "step.finished", run_id: runId, step: s }));
-      return this.continueFrom(snap, steps, events, changed);
+      const { steps, events, changed } = completeGate(snap, gate, item, approvals, now);
+      return { ...(await this.continueFrom(snap, steps, events, changed)), ...quorum };
     });
   }
 
-  /** Reject the pending gate: the run fails, naming the gate and the reviewer. */
+  /**
+   * Reject the pending gate, if the actor is one of its approvers (`forbidden` otherwise):
+   * one rejection fails the run, naming the gate and the reviewer, whatever approvals it had.
+   */
   reject(runId: string, decision: Omit<GateDecision, "input">): Promise<RunRecord> {
     return this.exclusive(runId, async () => {
       const { snap, gate, item } = await this.pendingGate(runId, decision.node_id);
+      refuseUnless(mayReject(gatePolicy(gate.config), decision.actor));
       const now = this.deps.clock.now();
-      const reason = `gate '${nodeLabel(gate)}' (${gate.id}) rejected by ${decision.actor_name ?? decision.actor_id}${decision.comment ? `: ${decision.comment}` : ""}`;
-      const step = finishStep(this.gateStep(snap, gate, item), "failed", now, { error: reason, output: { approved: false, comment: decision.comment ?? null, actor_id: decision.actor_id, actor_name: decision.actor_name ?? decision.actor_id } });
+      const { reason, step } = rejection(snap, gate, item, decision.actor, decision.comment, now);
       return this.fail(snap.run, reason, now, [step]);
     });
   }
@@ -216,7 +230,7 @@ export class Engine {
       if (loaded.run.status !== "paused" || !gate?.expires_at) return null;
       if (gate.expires_at > now) {
         // Timers may fire a millisecond before the wall clock reaches the deadline: wait again.
-        this.armGateTimer(loaded.run);
+        this.gateTimers.arm(loaded.run);
         return null;
       }
       const steps = loaded.open_steps.filter((s) => s.node_id === gate.node_id).map((s) => finishStep(s, "failed", now, { error: "gate timeout" }));
@@ -229,7 +243,7 @@ export class Engine {
     const events: EngineEvent[] = [...steps.map((step) => ({ type: "step.finished" as const, run_id: run.id, step })), statusEvent(failed)];
     const stored = await this.store.commit({ run_id: run.id, steps, run: { status: "failed", error_message: reason, pending_gate: null, finished_at: now }, events });
     this.deps.events?.publish(run.id, stored);
-    this.clearGateTimer(run.id);
+    this.gateTimers.clear(run.id);
     return (await this.store.getRun(run.id))!;
   }
 
@@ -268,13 +282,6 @@ export class Engine {
     return { snap, gate: node as HumanGateNode, item };
   }
 
-  private gateStep(snap: DriverSnapshot, gate: HumanGateNode, item: QueueItem) {
-    const key = idempotencyKey(snap.run.id, gate.id, item.n);
-    const open = snap.open_steps.find((s) => s.idempotency_key === key);
-    snap.open_steps = snap.open_steps.filter((s) => s !== open);
-    return open ?? newStep(snap.run.id, ++snap.last_step_seq, gate, "waiting", key, snap.checkpoint_seq, this.deps.clock.now());
-  }
-
   /** Write the `resume` checkpoint (with any decision already applied) and drive on. */
   private async continueFrom(snap: DriverSnapshot, steps: StepRecord[], events: EngineEvent[], changed: string[] = []): Promise<RunHandle> {
     const now = this.deps.clock.now();
@@ -289,7 +296,7 @@ export class Engine {
       events: [...events, statusEvent(run)],
     });
     this.deps.events?.publish(runId, stored);
-    this.clearGateTimer(runId);
+    this.gateTimers.clear(runId);
     return this.launch({ ...snap, run });
   }
 
@@ -298,7 +305,7 @@ export class Engine {
     const done = driver.drive().then(
       (run) => {
         this.active.delete(snap.run.id);
-        this.armGateTimer(run);
+        this.gateTimers.arm(run);
         return run;
       },
       (err: unknown) => {
@@ -308,24 +315,6 @@ export class Engine {
     );
     this.active.set(snap.run.id, { driver, done });
     return { run: snap.run, done };
-  }
-
-  private armGateTimer(run: RunRecord): void {
-    const expires = run.pending_gate?.expires_at;
-    if (run.status !== "paused" || expires === undefined) return;
-    this.clearGateTimer(run.id);
-    const timer = setTimeout(() => {
-      this.gateTimers.delete(run.id);
-      this.expireGate(run.id).catch(() => undefined);
-    }, Math.max(0, expires - this.deps.clock.now()));
-    timer.unref?.();
-    this.gateTimers.set(run.id, timer);
-  }
-
-  private clearGateTimer(runId: string): void {
-    const timer = this.gateTimers.get(runId);
-    if (timer !== undefined) clearTimeout(timer);
-    this.gateTimers.delete(runId);
   }
 
   private async exclusive<T>(runId: string, fn: () => Promise<T>): Promise<T> {

@@ -20,7 +20,8 @@ export type EngineErrorCode =
   | "model_error"
   | "not_found"
   | "invalid_input"
-  | "bad_state";
+  | "bad_state"
+  | "forbidden";
 
 /** Default human wording per code; call sites add specifics. */
 export const ERROR_MESSAGES: Record<EngineErrorCode, string> = {
@@ -40,6 +41,7 @@ export const ERROR_MESSAGES: Record<EngineErrorCode, string> = {
   not_found: "not found",
   invalid_input: "invalid input",
   bad_state: "the run is not in a state that allows this",
+  forbidden: "this actor may not do this",
 };
 
 /** A failure inside a node's execution. `retryable` says whether trying again can help. */

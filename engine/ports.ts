@@ -3,7 +3,7 @@
  * `lib/db/` implements {@link RunStore} on SQLite; `engine/store/memory-store.ts`
  * implements it in memory for tests; both pass `engine/store/contract.ts`.
  */
-import type { Graph, NodeType, GateField } from "./graph/schema";
+import type { ActorRole, Graph, NodeType, GateField } from "./graph/schema";
 
 /** Public + internal run state. Keys starting with `__` are internal (SPEC §4). */
 export type State = Record<string, unknown>;
@@ -17,6 +17,35 @@ export type RunStatus = "pending" | "running" | "paused" | "completed" | "failed
 export const SETTLED_STATUSES: ReadonlySet<RunStatus> = new Set(["completed", "failed", "paused"]);
 export type StepStatus = "pending" | "running" | "waiting" | "completed" | "failed" | "skipped";
 
+/**
+ * Who decides at a gate, as they are at the moment they decide (their current role: a
+ * person demoted since, or a key revoked, is refused). Hosts map their principals onto it.
+ */
+export interface GateActor {
+  type: string;
+  id: string;
+  name: string;
+  role: ActorRole | null;
+  /** A person's email: gates name people by it. */
+  email?: string;
+  /** For an API key: who made it. A key counts as that person (self-approval, quorum). */
+  owner_id?: string;
+}
+
+/** One approval of a gate that asks for several (SPEC §6, `required_approvals`). */
+export interface GateApproval {
+  actor_id: string;
+  actor_name: string;
+  actor_type: string;
+  /** The approving key's maker (kept so their other keys and themselves count once). */
+  owner_id?: string;
+  comment: string | null;
+  /** The reviewer's form values, checked against the gate's fields. */
+  input: Record<string, unknown>;
+  /** ISO time of the approval. */
+  at: string;
+}
+
 /** What a parked run waits for (SPEC §6). */
 export interface PendingGate {
   node_id: string;
@@ -24,6 +53,15 @@ export interface PendingGate {
   fields?: GateField[];
   /** Epoch ms after which the gate times out and the run fails. */
   expires_at?: number;
+  /**
+   * Who may decide, from the gate's config with its defaults applied. Absent on gates that
+   * parked before gates named approvers: those are decided as the defaults say.
+   */
+  approvers?: { roles: ActorRole[]; users: string[] };
+  required_approvals?: number;
+  allow_self_approval?: boolean;
+  /** Approvals so far, oldest first; the gate completes with the `required_approvals`-th. */
+  approvals?: GateApproval[];
 }
 
 /** Limits in force for one run: graph `settings` overridden by the trigger's `options`. */

@@ -2,7 +2,10 @@
 import Link from "next/link";
 import { useApprovals } from "./use-approvals";
 
-/** The navigation's link to the inbox, with how many runs wait for a reviewer. */
+/**
+ * The navigation's link to the inbox, with how many gates the signed-in person may approve
+ * now: re-read every few seconds, and at once when they decide one anywhere in the app.
+ */
 export function ApprovalsNavLink() {
   const { items } = useApprovals(5000);
   const count = items?.length ?? 0;

@@ -4,10 +4,11 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { duration, relativeTime } from "@/components/ui/format";
 import { useDocumentTitle } from "@/components/ui/use-document-title";
+import { approvalsProgress } from "./approval-text";
 import { GateForm } from "./gate-form";
 import { useApprovals } from "./use-approvals";
 
-/** Every run paused at a gate, oldest first: prompt, age, and an inline reviewer form. */
+/** Every run paused at a gate the signed-in person may approve, oldest first: prompt, approvals so far, age, and an inline reviewer form. */
 export function ApprovalsInbox() {
   const { items, error, reload } = useApprovals(3000);
   const [open, setOpen] = useState<string | null>(null);
@@ -16,12 +17,12 @@ export function ApprovalsInbox() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
       <h1 className="text-lg font-semibold text-slate-900">Approvals</h1>
-      <p className="mb-4 text-sm text-slate-500">Runs paused at a human gate, oldest first. Approve here or open the run to see everything it did so far.</p>
+      <p className="mb-4 text-sm text-slate-500">Runs paused at a human gate you may approve, oldest first. Approve here or open the run to see everything it did so far.</p>
       {error && <p className="mb-3 text-sm text-red-700">{error}</p>}
       {items === null ? (
         <p className="text-sm text-slate-400">Loading…</p>
       ) : items.length === 0 ? (
-        <p className="rounded-lg bg-white p-8 text-center text-sm text-slate-500 ring-1 ring-slate-200" data-testid="approvals-empty">Nothing is waiting for a reviewer.</p>
+        <p className="rounded-lg bg-white p-8 text-center text-sm text-slate-500 ring-1 ring-slate-200" data-testid="approvals-empty">Nothing is waiting for you to review.</p>
       ) : (
         <ul className="space-y-2">
           {items.map((a) => (
@@ -35,6 +36,11 @@ export function ApprovalsInbox() {
                     <span className="font-mono">{a.pending_gate?.node_id}</span>
                   </div>
                   <p className="mt-1 max-h-48 overflow-y-auto text-sm break-words whitespace-pre-wrap text-slate-900" data-testid="approval-prompt">{a.pending_gate?.prompt || "Approve to continue."}</p>
+                  {a.pending_gate && approvalsProgress(a.pending_gate) && (
+                    <p className="mt-1 text-xs font-medium text-slate-700" data-testid="approval-progress">
+                      {approvalsProgress(a.pending_gate)}
+                    </p>
+                  )}
                   <p className="mt-1 text-xs text-slate-500" title={a.waiting_since ?? undefined}>
                     Paused {a.waiting_since ? relativeTime(a.waiting_since) : `for ${duration(a.waited_ms)}`} · run started {relativeTime(a.run_created_at)}
                   </p>

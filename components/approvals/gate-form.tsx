@@ -5,11 +5,25 @@ import { Field, Select, TextArea, TextInput } from "@/components/ui/field";
 import { ApiError } from "@/lib/client/http";
 import { approveRun, rejectRun } from "@/lib/client/run-api";
 import type { PendingGateView } from "@/lib/client/run-types";
+import { announceDecision } from "./decisions";
 import { initialDraft, toReviewerInput, type Draft } from "./reviewer-input";
 
-/** The reviewer form of a pending gate with Approve and Reject (with a comment). */
-export function GateForm({ runId, gate, onDone, compact = false }: { runId: string; gate: PendingGateView; onDone: (approved: boolean) => void; compact?: boolean }) {
-  const fields = gate.fields ?? [];
+interface GateFormProps {
+  runId: string;
+  gate: PendingGateView;
+  onDone: (approved: boolean) => void;
+  /** What the signed-in person may do here (default: what the gate says for them). */
+  mayApprove?: boolean;
+  mayReject?: boolean;
+  compact?: boolean;
+}
+
+/**
+ * The reviewer form of a pending gate with Approve and Reject (with a comment), each shown
+ * only to someone who may do it: the one who triggered the run may still reject it.
+ */
+export function GateForm({ runId, gate, onDone, mayApprove = gate.may_decide === true, mayReject = gate.may_reject === true, compact = false }: GateFormProps) {
+  const fields = mayApprove ? (gate.fields ?? []) : [];
   const [draft, setDraft] = useState<Draft>(() => initialDraft(fields));
   const [comment, setComment] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -27,6 +41,7 @@ export function GateForm({ runId, gate, onDone, compact = false }: { runId: stri
       const body = { node_id: gate.node_id, ...(comment.trim() ? { comment: comment.trim() } : {}) };
       if (approve) await approveRun(runId, { ...body, input: parsed.input });
       else await rejectRun(runId, body);
+      announceDecision(runId);
       onDone(approve);
     } catch (err) {
       setFailure(err instanceof ApiError ? err.message : "Could not send the decision");
@@ -36,7 +51,7 @@ export function GateForm({ runId, gate, onDone, compact = false }: { runId: stri
   };
 
   return (
-    <form className="space-y-3" onSubmit={(e) => { e.preventDefault(); void submit(true); }} data-testid="gate-form">
+    <form className="space-y-3" onSubmit={(e) => { e.preventDefault(); if (mayApprove) void submit(true); }} data-testid="gate-form">
       <div className={`grid gap-3 ${compact ? "grid-cols-2" : ""}`}>
         {fields.map((f) => {
           const id = `gate-${runId}-${f.name}`;
@@ -68,12 +83,16 @@ export function GateForm({ runId, gate, onDone, compact = false }: { runId: stri
       </Field>
       {failure && <p className="text-xs text-red-700" role="alert" data-testid="gate-error">{failure}</p>}
       <div className="flex gap-2">
-        <Button type="submit" variant="primary" size="sm" disabled={busy} data-testid="gate-approve">
-          Approve
-        </Button>
-        <Button variant="secondary" size="sm" disabled={busy} onClick={() => void submit(false)} data-testid="gate-reject">
-          Reject
-        </Button>
+        {mayApprove && (
+          <Button type="submit" variant="primary" size="sm" disabled={busy} data-testid="gate-approve">
+            Approve
+          </Button>
+        )}
+        {mayReject && (
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void submit(false)} data-testid="gate-reject">
+            Reject
+          </Button>
+        )}
       </div>
     </form>
   );

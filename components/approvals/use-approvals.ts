@@ -2,13 +2,26 @@
 import { useCallback, useEffect, useState } from "react";
 import { listApprovalItems } from "@/lib/client/run-api";
 import type { ApprovalView } from "@/lib/client/run-types";
+import { onDecision } from "./decisions";
 
-/** Runs waiting at a gate, re-read every `intervalMs` and on demand (after a decision). */
+/**
+ * The gates the signed-in person may approve now (the server filters them), re-read every
+ * `intervalMs`, on demand, and at once after a decision made anywhere in the app: the run
+ * decided leaves the list straight away, then the list is read again.
+ */
 export function useApprovals(intervalMs = 5000): { items: ApprovalView[] | null; error: string | null; reload: () => void } {
   const [items, setItems] = useState<ApprovalView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);
+  useEffect(
+    () =>
+      onDecision((runId) => {
+        setItems((prev) => prev && prev.filter((a) => a.run_id !== runId));
+        reload();
+      }),
+    [reload],
+  );
   useEffect(() => {
     let live = true;
     const read = () =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RunDetail, StepView } from "@/lib/client/run-types";
+import type { PendingGateView, RunDetail, StepView } from "@/lib/client/run-types";
 import { applyEvent, applyEvents, axisTicks, barOf, fromDetail, growsWithClock, mergeInputs, niceSpan, nodeStatuses, orderedSteps, stepTotals, timeAxis, withStepInput, type RunEvent } from "./run-state";
 
 const step = (over: Partial<StepView>): StepView => ({
@@ -60,7 +60,7 @@ describe("applyEvent", () => {
 
   it("takes status, totals and the pending gate from run.status, and stamps the finish", () => {
     let s = fromDetail(detail());
-    const gate = { node_id: "g", prompt: "ok?" };
+    const gate: PendingGateView = { node_id: "g", prompt: "ok?", approvers: { roles: ["approver", "admin"], users: [] }, required_approvals: 1, allow_self_approval: false, approvals: [] };
     s = applyEvent(s, { type: "gate.pending", seq: 1, data: { step_id: "s1", gate } });
     expect(s.run.pending_gate).toEqual(gate);
     s = applyEvent(s, { type: "run.status", seq: 2, data: { status: "failed", error_message: "boom", cost_usd: 0.5, tokens_in: 3, tokens_out: 4, duration_ms: 90, pending_gate: null, at: "2026-01-01T00:00:01.000Z" } });

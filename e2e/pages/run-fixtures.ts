@@ -1,5 +1,38 @@
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, request as requests, type APIRequestContext } from "@playwright/test";
 import type { GraphInput } from "@/engine/graph/schema";
+
+/**
+ * Who triggers the specs' runs: an editor, not the owner the browser is signed in as, so the
+ * owner reviewing them is not approving runs of their own (a gate refuses that by default).
+ */
+export const E2E_EDITOR = { name: "Ed Editor", email: "ed@example.com", role: "editor", password: "e2e-editor-password" };
+
+/** A person signed in on a request context of their own (the specs' `request` stays the owner's). */
+export async function signedInAs(person: { email: string; password: string }): Promise<APIRequestContext> {
+  const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  // No cookies of the owner's; the Origin a browser would send (sign-in refuses a cookie-carrying POST without one).
+  const context = await requests.newContext({ baseURL, storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { origin: baseURL } });
+  const res = await context.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return context;
+}
+
+let editorKey: Promise<string> | undefined;
+
+/** The editor's API key, made (with the account, when new) on first use in this worker. */
+function editorAuthorization(owner: APIRequestContext): Promise<string> {
+  editorKey ??= (async () => {
+    const made = await owner.post("/api/users", { data: E2E_EDITOR });
+    if (made.status() !== 409) expect(made.status(), await made.text()).toBe(201);
+    const editor = await signedInAs(E2E_EDITOR);
+    const key = await editor.post("/api/api-keys", { data: { name: `e2e runs ${Date.now()}`, role: "editor" } });
+    expect(key.status(), await key.text()).toBe(201);
+    const { key: secret } = (await key.json()) as { key: string };
+    await editor.dispose();
+    return `Bearer ${secret}`;
+  })();
+  return editorKey;
+}
 
 /**
  * A workflow with a parallel fan-out (an agent and two delay tools), a merge, a human gate
@@ -38,8 +71,9 @@ export function fanOutGateGraph(delayMs = 500): GraphInput {
 export class RunApi {
   constructor(private readonly request: APIRequestContext) {}
 
+  /** Triggers as the editor ({@link E2E_EDITOR}), so the signed-in owner may approve the run's gates. */
   async trigger(workflowId: string, input: Record<string, unknown>): Promise<string> {
-    const res = await this.request.post(`/api/workflows/${workflowId}/runs`, { data: { input } });
+    const res = await this.request.post(`/api/workflows/${workflowId}/runs`, { data: { input }, headers: { authorization: await editorAuthorization(this.request) } });
     expect(res.status()).toBe(201);
     return (await res.json()).id;
   }

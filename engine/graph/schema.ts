@@ -64,10 +64,38 @@ export const gateFieldSchema = z.object({
   options: z.array(z.string()).optional(),
 });
 
+/**
+ * The roles of people and API keys (lib/auth/roles.ts takes its list from here): a gate
+ * names who may decide it by role.
+ */
+export const ACTOR_ROLES = ["viewer", "editor", "approver", "admin"] as const;
+export type ActorRole = (typeof ACTOR_ROLES)[number];
+
+/** Who decides a gate when its config does not say. */
+export const DEFAULT_APPROVER_ROLES: readonly ActorRole[] = ["approver", "admin"];
+/** A gate may ask for at most this many approvals (validation refuses more). */
+export const MAX_REQUIRED_APPROVALS = 20;
+
+/**
+ * Who may decide a gate: people with one of `roles`, or the people named by email in
+ * `users`. Loose on purpose (any strings): validation names a misspelt role or email, so
+ * the work can still be saved.
+ */
+export const gateApproversSchema = z.object({
+  roles: z.array(z.string().max(100)).max(20).optional(),
+  users: z.array(z.string().max(320)).max(200).optional(),
+});
+
 export const humanGateConfigSchema = z.object({
   ...baseConfig,
   prompt: z.string().default(""),
   fields: z.array(gateFieldSchema).optional(),
+  /** Default: the approver and admin roles. */
+  approvers: gateApproversSchema.optional(),
+  /** Distinct people (or keys) who must approve before the run goes on (default 1; validation: 1–20). */
+  required_approvals: z.number().optional(),
+  /** Whether the person or key that triggered the run may approve its gates (default false). */
+  allow_self_approval: z.boolean().optional(),
 });
 
 export const mergeConfigSchema = z.object({ ...baseConfig });
@@ -167,6 +195,7 @@ export type GraphEdge = z.infer<typeof edgeSchema>;
 export type NodeType = GraphNode["type"];
 export type RunSettings = z.infer<typeof runSettingsSchema>;
 export type GateField = z.infer<typeof gateFieldSchema>;
+export type GateApprovers = z.infer<typeof gateApproversSchema>;
 export type AgentNode = z.infer<typeof agentNodeSchema>;
 export type ToolNode = z.infer<typeof toolNodeSchema>;
 export type ConditionNode = z.infer<typeof conditionNodeSchema>;

@@ -12,6 +12,7 @@ import type { Prepared } from "../nodes/types";
 import type { Clock, EngineEvent, EventSink, ModelGateway, QueueItem, RunRecord, RunStatus, RunStore, RunWrite, SecretResolver, State, StepRecord } from "../ports";
 import type { ToolRegistry } from "../tools/types";
 import { runAttempts, type AttemptOutcome, type RetryPolicy } from "./attempts";
+import { approvalsOf, pendingGateOf } from "./gate-approvals";
 import type { RunLimits } from "./limits";
 import type { RunPlan } from "./plan";
 import { checkpointWrite, finishStep, idempotencyKey, newStep, statusEvent } from "./records";
@@ -348,7 +349,8 @@ export class RunDriver {
     } else if (this.queue.parked.length > 0) {
       status = "paused";
       const gate = this.queue.parked[0];
-      const pending_gate = { node_id: gate.node.id, prompt: gate.prompt, ...(gate.node.config.fields ? { fields: gate.node.config.fields } : {}), ...(gate.expires_at ? { expires_at: gate.expires_at } : {}) };
+      // Approvals given before the run stopped at this gate another way (its timeout, say) and was resumed still count.
+      const pending_gate = pendingGateOf(gate.node, gate.prompt, gate.expires_at, approvalsOf(this.state, gate.node.id));
       write.run = { ...base, status, pending_gate, error_message: null };
       write.checkpoint = this.checkpoint(`gate:${gate.node.id}`, now);
       write.events!.push({ type: "gate.pending", run_id: this.runId, gate: pending_gate, step_id: gate.step.id });

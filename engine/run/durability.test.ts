@@ -4,7 +4,7 @@ import type { RunRecord } from "../ports";
 import { MemoryRunStore } from "../store/memory-store";
 import { systemClock } from "./clock";
 import { createToolRegistry } from "../tools/registry";
-import { agent, gate, graph, harness, loop, Probe, sleeper, tool, until } from "../testing/harness";
+import { agent, gate, graph, harness, loop, person, Probe, sleeper, tool, until } from "../testing/harness";
 
 describe("checkpoints (SPEC §5)", () => {
   it("writes run_start, then one checkpoint per settled node with state, completed and queue", async () => {
@@ -88,7 +88,7 @@ describe("checkpoints (SPEC §5)", () => {
     expect(paused.status).toBe("paused");
     expect(paused.duration_ms).toBe(400);
     time.advance(3_600_000); // an hour before someone approves
-    const run = await (await h.engine.approve(paused.id, { node_id: "review", actor_id: "a" })).done;
+    const run = await (await h.engine.approve(paused.id, { node_id: "review", actor: person("a") })).done;
     expect(run.status).toBe("completed");
     expect(run.duration_ms).toBe(800);
   });

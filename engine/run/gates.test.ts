@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EngineError } from "../errors";
-import { agent, gate, graph, harness, Probe, sleeper, stepIds, tool, until } from "../testing/harness";
+import { agent, gate, graph, harness, person, Probe, sleeper, stepIds, tool, until } from "../testing/harness";
 import type { Clock } from "../ports";
 import { systemClock } from "./clock";
 
@@ -32,11 +32,11 @@ describe("human gates (SPEC §6)", () => {
   it("approve records the decision, merges reviewer input and continues", async () => {
     const h = harness();
     const paused = await h.run(reviewGraph(), { ticket: "T-2" });
-    const handle = await h.engine.approve(paused.id, { node_id: "review", actor_id: "alice", comment: "ok", input: { tone: "warm" } });
+    const handle = await h.engine.approve(paused.id, { node_id: "review", actor: person("alice"), comment: "ok", input: { tone: "warm" } });
     const run = await handle.done;
     expect(run.status).toBe("completed");
     expect(run.output?.tone).toBe("warm");
-    expect(run.output?.approval_review).toMatchObject({ approved: true, input: { tone: "warm" }, comment: "ok", actor_id: "alice" });
+    expect(run.output?.approval_review).toMatchObject({ approved: true, input: { tone: "warm" }, comment: "ok", actor_id: "alice", actor_name: "alice" });
     expect(String(run.output?.send)).toContain("Send in warm tone");
     const steps = await h.steps(run.id);
     expect(steps.map((s) => [s.node_id, s.status])).toEqual([["draft", "completed"], ["review", "completed"], ["send", "completed"]]);
@@ -46,16 +46,16 @@ describe("human gates (SPEC §6)", () => {
   it("refuses reviewer input that does not fit the form, and a decision for another gate", async () => {
     const h = harness();
     const paused = await h.run(reviewGraph(), { ticket: "T-3" });
-    await expect(h.engine.approve(paused.id, { node_id: "review", actor_id: "a", input: { tone: "angry" } })).rejects.toThrow(/tone must be one of warm, formal/);
-    await expect(h.engine.approve(paused.id, { node_id: "review", actor_id: "a", input: {} })).rejects.toThrow(/tone is required/);
-    await expect(h.engine.approve(paused.id, { node_id: "draft", actor_id: "a" })).rejects.toBeInstanceOf(EngineError);
+    await expect(h.engine.approve(paused.id, { node_id: "review", actor: person("a"), input: { tone: "angry" } })).rejects.toThrow(/tone must be one of warm, formal/);
+    await expect(h.engine.approve(paused.id, { node_id: "review", actor: person("a"), input: {} })).rejects.toThrow(/tone is required/);
+    await expect(h.engine.approve(paused.id, { node_id: "draft", actor: person("a") })).rejects.toBeInstanceOf(EngineError);
     expect((await h.store.getRun(paused.id))?.status).toBe("paused");
   });
 
   it("reject fails the run naming the gate and the reviewer", async () => {
     const h = harness();
     const paused = await h.run(reviewGraph(), { ticket: "T-4" });
-    const run = await h.engine.reject(paused.id, { node_id: "review", actor_id: "bob", comment: "too curt" });
+    const run = await h.engine.reject(paused.id, { node_id: "review", actor: person("bob"), comment: "too curt" });
     expect(run.status).toBe("failed");
     expect(run.error_message).toBe("gate 'review' (review) rejected by bob: too curt");
     expect((await h.steps(run.id)).find((s) => s.node_id === "review")?.status).toBe("failed");
@@ -102,7 +102,7 @@ describe("human gates (SPEC §6)", () => {
     const cp = (await h.store.loadRun(run.id))!.checkpoint!;
     expect(cp.completed).toEqual(["root", "side"]);
     expect(cp.queue.map((q) => q.node_id).sort()).toEqual(["after_side", "approve"]);
-    const resumed = await (await h.engine.approve(run.id, { node_id: "approve", actor_id: "a" })).done;
+    const resumed = await (await h.engine.approve(run.id, { node_id: "approve", actor: person("a") })).done;
     expect(resumed.status).toBe("completed");
     expect(slow.callsFor("side")).toHaveLength(1);
     expect(slow.callsFor("after_side")).toHaveLength(1);
@@ -113,10 +113,10 @@ describe("human gates (SPEC §6)", () => {
     const g = graph([agent("root"), gate("g1"), gate("g2"), tool("x", "probe"), tool("y", "probe")], "root>g1", "root>g2", "g1>x", "g2>y");
     const first = await h.run(g);
     expect(first.pending_gate?.node_id).toBe("g1");
-    const second = await (await h.engine.approve(first.id, { node_id: "g1", actor_id: "a" })).done;
+    const second = await (await h.engine.approve(first.id, { node_id: "g1", actor: person("a") })).done;
     expect(second.status).toBe("paused");
     expect(second.pending_gate?.node_id).toBe("g2");
-    const done = await (await h.engine.approve(first.id, { node_id: "g2", actor_id: "a" })).done;
+    const done = await (await h.engine.approve(first.id, { node_id: "g2", actor: person("a") })).done;
     expect(done.status).toBe("completed");
     const steps = await h.steps(first.id);
     expect(steps.filter((s) => s.node_type === "human_gate").map((s) => s.status)).toEqual(["completed", "completed"]);

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Engine, type EngineOptions } from "../engine";
 import { NodeError } from "../errors";
 import { graphSchema, type Graph, type GraphInput } from "../graph/schema";
-import type { EventSink, RunRecord, StepRecord, StoredEvent } from "../ports";
+import type { EventSink, GateActor, RunRecord, RunTrigger, StepRecord, StoredEvent } from "../ports";
 import { MemoryRunStore } from "../store/memory-store";
 import { builtinTools, createToolRegistry } from "../tools/registry";
 import type { ToolDefinition } from "../tools/types";
@@ -31,6 +31,11 @@ export const condition = (id: string, expression: string): NodeIn => ({ id, type
 export const loop = (id: string, expression: string, max_iterations = 10): NodeIn => ({ id, type: "loop", config: { expression, max_iterations } });
 export const merge = (id: string): NodeIn => ({ id, type: "merge", config: {} });
 export const gate = (id: string, config: Record<string, unknown> = {}): NodeIn => ({ id, type: "human_gate", config: { prompt: "Approve?", ...config } });
+
+/** Someone deciding at a gate: by default a person with the approver role, named by their id. */
+export const person = (id: string, role: GateActor["role"] = "approver", extra: Partial<GateActor> = {}): GateActor => ({ type: "user", id, name: id, role, ...extra });
+/** An API key made by `owner` (a key counts as its maker at gates). */
+export const apiKey = (id: string, owner: string, role: GateActor["role"] = "approver"): GateActor => ({ type: "api_key", id, name: id, role, owner_id: owner });
 
 /** A tool under the test's control: records calls and concurrency; `behave` decides each call. */
 export class Probe {
@@ -114,7 +119,9 @@ export interface Harness {
   events: EventLog;
   /** Create a run of `g` and start it; resolves to the run when its segment ends. */
   run(g: Graph, input?: Record<string, unknown>, options?: Record<string, unknown>, runId?: string): Promise<RunRecord>;
-  startRun(g: Graph, input?: Record<string, unknown>, options?: Record<string, unknown>, runId?: string): Promise<{ id: string; done: Promise<RunRecord> }>;
+  startRun(g: Graph, input?: Record<string, unknown>, options?: Record<string, unknown>, runId?: string, triggeredBy?: RunTrigger): Promise<{ id: string; done: Promise<RunRecord> }>;
+  /** As `run`, triggered by `trigger` (gates refuse its self-approval). */
+  runBy(trigger: RunTrigger, g: Graph, input?: Record<string, unknown>): Promise<RunRecord>;
   steps(runId: string): Promise<StepRecord[]>;
 }
 
@@ -125,8 +132,8 @@ export function harness(probes: Probe[] = [], opts: Partial<EngineOptions> = {})
   const events = new EventLog();
   const tools = createToolRegistry([...builtinTools(), ...probes.map((p) => p.definition)]);
   const engine = new Engine({ store, tools, events, retry: { base_ms: 1, max_ms: 5 }, ...opts });
-  const startRun = async (g: Graph, input: Record<string, unknown> = {}, options: Record<string, unknown> = {}, runId = `run${++counter}`) => {
-    await store.createRun({ id: runId, workflow_id: "wf", workflow_version: 1, graph: g, input, options, created_at: Date.now() });
+  const startRun = async (g: Graph, input: Record<string, unknown> = {}, options: Record<string, unknown> = {}, runId = `run${++counter}`, triggeredBy?: RunTrigger) => {
+    await store.createRun({ id: runId, workflow_id: "wf", workflow_version: 1, graph: g, input, options, created_at: Date.now(), ...(triggeredBy ? { triggered_by: triggeredBy } : {}) });
     const handle = await engine.start(runId);
     return { id: runId, done: handle.done };
   };
@@ -136,6 +143,7 @@ export function harness(probes: Probe[] = [], opts: Partial<EngineOptions> = {})
     events,
     startRun,
     run: async (g, input, options, runId) => (await startRun(g, input, options, runId)).done,
+    runBy: async (trigger, g, input) => (await startRun(g, input, {}, undefined, trigger)).done,
     steps: (runId) => store.listSteps(runId),
   };
 }

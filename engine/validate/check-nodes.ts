@@ -2,7 +2,9 @@
  * Per-node checks of config the schema accepts but a run cannot use: tools, tool
  * params, expressions, loop caps, models and reviewer forms.
  */
-import { isPrototypeName, LOOP_HARD_CAP, type Graph, type GraphNode, type HumanGateNode } from "../graph/schema";
+import { z } from "zod";
+import { ACTOR_ROLES, isPrototypeName, LOOP_HARD_CAP, MAX_REQUIRED_APPROVALS, type Graph, type GraphNode, type HumanGateNode } from "../graph/schema";
+import { gatePolicy } from "../run/gate-approvers";
 import { nodeOutputKey } from "../graph/output-key";
 import { isForbiddenKey, isInternalKey } from "../template/plain-object";
 import { parseExpression } from "../expression";
@@ -32,6 +34,35 @@ function checkGateFields(node: HumanGateNode, at: number, report: Report): void 
       report("gate_field_options", { node: nodeName(node, node.id), field: field.name }, where);
     }
   });
+}
+
+/** Well-formed as the users API takes an email (zod's check), so a named person can exist. */
+const EMAIL = z.email();
+
+/** Who decides a gate: a whole count in range, known roles, real emails, and someone able to reach the count. */
+function checkGateApprovers(node: HumanGateNode, at: number, report: Report): void {
+  const { approvers, required_approvals } = node.config;
+  const name = nodeName(node, node.id);
+  const path = (...rest: (string | number)[]) => ["nodes", at, "config", ...rest];
+  if (required_approvals !== undefined && !(Number.isInteger(required_approvals) && required_approvals >= 1 && required_approvals <= MAX_REQUIRED_APPROVALS)) {
+    report("gate_required_approvals", { node: name, value: required_approvals, max: MAX_REQUIRED_APPROVALS }, { node_id: node.id, path: path("required_approvals") });
+  }
+  if (!approvers) return;
+  approvers.roles?.forEach((role, i) => {
+    if (!(ACTOR_ROLES as readonly string[]).includes(role)) report("gate_approver_role", { node: name, role, roles: ACTOR_ROLES }, { node_id: node.id, path: path("approvers", "roles", i) });
+  });
+  approvers.users?.forEach((email, i) => {
+    if (!EMAIL.safeParse(email.trim()).success) report("gate_approver_email", { node: name, email }, { node_id: node.id, path: path("approvers", "users", i) });
+  });
+  if ((approvers.roles?.length ?? 0) + (approvers.users?.length ?? 0) === 0) {
+    report("gate_no_approvers", { node: name }, { node_id: node.id, path: path("approvers") });
+    return;
+  }
+  // With a role, how many people hold it is not the graph's to know; named people can be counted.
+  const policy = gatePolicy(node.config);
+  if (policy.roles.length === 0 && policy.users.length > 0 && policy.users.length < policy.required_approvals) {
+    report("gate_quorum_unreachable", { node: name, required: policy.required_approvals, people: policy.users.length }, { node_id: node.id, path: path("required_approvals") });
+  }
 }
 
 /**
@@ -78,6 +109,7 @@ function checkNode(node: GraphNode, at: number, ctx: ValidationContext, report: 
       return;
     case "human_gate":
       checkGateFields(node, at, report);
+      checkGateApprovers(node, at, report);
       return;
     case "merge":
       return;

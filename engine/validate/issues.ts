@@ -21,6 +21,11 @@ export interface IssueArgs {
   unknown_secret: { node: string; secret: string };
   gate_field_options: { node: string; field: string };
   duplicate_gate_field: { node: string; field: string };
+  gate_required_approvals: { node: string; value: number; max: number };
+  gate_approver_role: { node: string; role: string; roles: readonly string[] };
+  gate_approver_email: { node: string; email: string };
+  gate_no_approvers: { node: string };
+  gate_quorum_unreachable: { node: string; required: number; people: number };
   reserved_state_key: { node: string; key: string; what: "output key" | "reviewer field" };
   reserved_name: { subject: string; name: string; fix: string };
   unknown_model: { node: string; model: string };
@@ -51,6 +56,11 @@ export const VALIDATION_SEVERITY: Record<ValidationCode, "error" | "warning"> = 
   unknown_secret: "error",
   gate_field_options: "error",
   duplicate_gate_field: "error",
+  gate_required_approvals: "error",
+  gate_approver_role: "error",
+  gate_approver_email: "error",
+  gate_no_approvers: "error",
+  gate_quorum_unreachable: "error",
   reserved_state_key: "error",
   reserved_name: "error",
   unknown_model: "warning",
@@ -81,6 +91,12 @@ export const VALIDATION_MESSAGES: { [C in ValidationCode]: (a: IssueArgs[C]) => 
   unknown_secret: (a) => `Node ${a.node} uses the secret "${a.secret}", which does not exist. Add it under Settings → Secrets.`,
   gate_field_options: (a) => `Human gate ${a.node}: the select field "${a.field}" has no options.`,
   duplicate_gate_field: (a) => `Human gate ${a.node} has more than one field named "${a.field}".`,
+  gate_required_approvals: (a) => `Human gate ${a.node} asks for ${a.value} approvals; it must be a whole number from 1 to ${a.max}.`,
+  gate_approver_role: (a) => `Human gate ${a.node} names "${a.role}" as an approver role; the roles are ${a.roles.slice(0, -1).join(", ")} and ${a.roles.at(-1)}.`,
+  gate_approver_email: (a) => `Human gate ${a.node} names "${a.email}" as an approver, which is not an email address.`,
+  gate_no_approvers: (a) =>
+    `Human gate ${a.node} names no approvers, so nobody could decide it. Add a role or a person's email, or remove the approvers to let the approver and admin roles decide.`,
+  gate_quorum_unreachable: (a) => `Human gate ${a.node} needs ${a.required} approvals but names only ${a.people === 1 ? "1 person" : `${a.people} people`} and no role.`,
   reserved_state_key: (a) =>
     a.what === "output key"
       ? `Node ${a.node} writes its result to "${a.key}", a reserved name templates and expressions cannot read (names starting with "__", "constructor", "prototype"). Set another output key.`

@@ -19,6 +19,16 @@ describe("errorResponse", () => {
     expect(errorResponse(new EngineError("invalid_graph")).status).toBe(422);
   });
 
+  it("answers a gate's refusal 403 with its reason, also once it has crossed from the engine thread", async () => {
+    const refusal = new EngineError("forbidden", "this gate is decided by the approver or admin role, or by ops@example.com");
+    for (const err of [refusal, fromWire(toWireError(refusal))]) {
+      expect(err).toBeInstanceOf(EngineError);
+      const res = errorResponse(err);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: { code: "forbidden", message: refusal.message } });
+    }
+  });
+
   it("answers SQLite's storage failures as such, also once they have crossed from the engine thread", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     // A real SQLITE_FULL: a database not allowed to grow past its pages.

@@ -9,6 +9,7 @@ const ENGINE_TO_API: Partial<Record<EngineErrorCode, ApiErrorCode>> = {
   not_found: "not_found",
   bad_state: "bad_state",
   invalid_graph: "invalid_graph",
+  forbidden: "forbidden",
 };
 
 /** Storage failures the client is told about (which condition to fix or wait out) instead of a bare 500. */

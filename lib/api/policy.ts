@@ -45,6 +45,7 @@ export const ROUTE_POLICY: Record<RouteKey, Access> = {
   "get /api/runs/{id}/checkpoints": "read",
   "get /api/runs/{id}/checkpoints/{seq}": "read",
   "get /api/runs/{id}/events": "read",
+  "get /api/runs/{id}/gate": "read",
   "post /api/runs/{id}/resume": "run",
   "post /api/runs/{id}/cancel": "run",
   "post /api/runs/{id}/approve": "signed_in",
@@ -74,7 +75,7 @@ export const ROUTE_POLICY: Record<RouteKey, Access> = {
 
 /** Routes whose `signed_in` access is narrowed further by the service (said in the OpenAPI document). */
 export const NARROWED: Partial<Record<RouteKey, string>> = {
-  "post /api/runs/{id}/approve": "the gate's approvers (default: the approver and admin roles); the person or key that triggered the run only when the gate allows self-approval",
+  "post /api/runs/{id}/approve": "the gate's approvers (default: the approver and admin roles), one approval each (a key counts as the person who made it); the person or key that triggered the run only when the gate allows self-approval",
   "post /api/runs/{id}/reject": "the gate's approvers (default: the approver and admin roles)",
   "get /api/api-keys": "a person's own keys; an admin sees every key",
   "post /api/api-keys": "a key's role is at most its creator's",

@@ -5,7 +5,7 @@ import "server-only";
  * not valid is an error (401 naming why), never a fall-back to anonymous.
  */
 import { ApiError } from "@/lib/api/errors";
-import { findApiKeyByHash, touchApiKey } from "@/lib/db/api-keys";
+import { findApiKeyByHash, keyOwner, touchApiKey } from "@/lib/db/api-keys";
 import { db } from "@/lib/db/client";
 import { findUserRow } from "@/lib/db/users";
 import type { Actor } from "./actor";
@@ -33,7 +33,7 @@ function bearerActor(header: string): Actor {
   if (key.revoked_at !== null) throw new ApiError("unauthenticated", `the API key "${key.name}" was revoked at ${key.revoked_at}`);
   const now = Date.now();
   if (key.expires_at !== null && Date.parse(key.expires_at) <= now) throw new ApiError("unauthenticated", `the API key "${key.name}" expired at ${key.expires_at}`);
-  return { type: "api_key", id: key.id, name: key.name, role: key.role, ownerId: key.created_by_id };
+  return { type: "api_key", id: key.id, name: key.name, role: key.role, ownerId: keyOwner(db().sqlite, key) };
 }
 
 const lastTouched = new Map<string, number>();

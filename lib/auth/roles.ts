@@ -4,9 +4,11 @@
  * everything. Routes ask for a {@link Permission}; this table says who holds it.
  */
 import { z } from "zod";
+import { ACTOR_ROLES, type ActorRole } from "@/engine/graph/schema";
 
-export const ROLES = ["viewer", "editor", "approver", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+// One list: the engine's, since gates name their approvers by role (engine/graph/schema.ts).
+export const ROLES = ACTOR_ROLES;
+export type Role = ActorRole;
 export const roleSchema = z.enum(ROLES);
 
 /**

@@ -1,6 +1,6 @@
 /** Typed calls to the run lifecycle, approvals and checkpoints endpoints (docs/api.md). */
 import { apiFetch } from "./http";
-import type { ApprovalView, CheckpointHead, CheckpointView, RunDetail, RunSummary, StepView } from "./run-types";
+import type { ApprovalView, CheckpointHead, CheckpointView, PendingGateView, RunDetail, RunSummary, StepView } from "./run-types";
 import type { Page, RunStatus } from "./types";
 
 const one = (id: string) => `/api/runs/${encodeURIComponent(id)}`;
@@ -56,6 +56,11 @@ export function resumeRun(id: string): Promise<RunDetail> {
 
 export function cancelRun(id: string): Promise<RunDetail> {
   return apiFetch(`${one(id)}/cancel?step_inputs=false`, { method: "POST" });
+}
+
+/** The run's pending gate as the signed-in person sees it: whether they may decide it now, and why not. */
+export function getRunGate(id: string, signal?: AbortSignal): Promise<{ run_id: string; status: RunStatus; pending_gate: PendingGateView | null }> {
+  return apiFetch(`${one(id)}/gate`, { signal });
 }
 
 export function listApprovalItems(): Promise<Page<ApprovalView>> {

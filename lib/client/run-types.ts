@@ -2,15 +2,14 @@
  * Response shapes of the run, approval, version, audit and spend endpoints as the
  * browser sees them (docs/api.md). They extend the editor's shapes in ./types.
  */
-import type { GateField } from "@/engine/graph/schema";
+import type { GateDto } from "@/lib/services/run-dto";
 import type { RunStatus, Step } from "./types";
 
-export interface PendingGateView {
-  node_id: string;
-  prompt: string;
-  fields?: GateField[];
-  expires_at?: string;
-}
+/**
+ * A run's pending gate: prompt, form, who decides, the approvals so far and — in answers
+ * made for the asking person — whether they may decide it (`may_decide`, `decide_refusal`).
+ */
+export type PendingGateView = GateDto;
 
 /** A step as the run endpoint returns it; events omit `input`. */
 export interface StepView extends Step {

@@ -39,6 +39,21 @@ export function findApiKeyRow(conn: Database.Database, id: string): ApiKeyRow | 
   return raw && fromRaw(raw);
 }
 
+/**
+ * Who is behind a key: its maker or, for a key made with another key, that key's maker, up
+ * the chain to a person (or to the bootstrap token, or a key since deleted). Gates count a
+ * key as this party, so minting a key with one's own key does not make a second person.
+ */
+export function keyOwner(conn: Database.Database, key: Pick<ApiKeyRow, "created_by_id" | "created_by_type">): string {
+  let { created_by_id: owner, created_by_type: type } = key;
+  for (let hops = 0; type === "api_key" && hops < 32; hops++) {
+    const maker = findApiKeyRow(conn, owner);
+    if (!maker) break;
+    ({ created_by_id: owner, created_by_type: type } = maker);
+  }
+  return owner;
+}
+
 /** Keys newest first; `createdById` limits them to one creator's. Revoked keys are listed too (as revoked). */
 export function listApiKeyRows(conn: Database.Database, createdById?: string): ApiKeyRow[] {
   const rows = (createdById === undefined

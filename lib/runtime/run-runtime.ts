@@ -88,9 +88,9 @@ export class RunRuntime {
    * this process is already busy with the run or another live process holds it. With a
    * `token` the lease is already held (the trigger wrote it with the run).
    */
-  async drive(runId: string, op: () => Promise<RunHandle>, token?: number): Promise<RunHandle> {
+  async drive<H extends RunHandle>(runId: string, op: () => Promise<H>, token?: number): Promise<H> {
     const held = token ?? this.claimOrRefuse(runId);
-    let handle: RunHandle;
+    let handle: H;
     try {
       handle = await op();
     } catch (err) {

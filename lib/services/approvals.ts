@@ -1,39 +1,67 @@
 import "server-only";
-/** The approvals inbox: every run parked at a human gate, oldest first. */
-import { decodeCursor, toPage, type Page, type PageRequest } from "@/lib/api";
-import { listApprovalRows } from "@/lib/db/run-queries";
+/**
+ * The approvals inbox: the runs parked at a human gate that the asking person (or key) may
+ * approve now, oldest first — by the engine's own rule (lib/services/gate-access.ts), so
+ * the list and the navigation's count never offer a gate that would refuse them.
+ */
+import { decodeCursor, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
+import { listApprovalRows, type ApprovalRow } from "@/lib/db/run-queries";
 import { z } from "zod";
-import { toGateDto } from "./run-dto";
+import { gateAccess, type GateAccess } from "./gate-access";
+import { toGateDto, type GateDto } from "./run-dto";
 
 const cursor = z.object({ created_at: z.string().max(100), id: z.string().max(100) });
+
+/** Rows read at a time while looking for a page of gates the person may decide. */
+const SCAN_BATCH = 200;
 
 export interface ApprovalDto {
   run_id: string;
   workflow_id: string;
   workflow_name: string;
   workflow_version: number;
-  pending_gate: ReturnType<typeof toGateDto>;
+  /** With `may_decide` (always true here), `may_reject` and the approvals so far. */
+  pending_gate: GateDto | null;
   run_created_at: string;
   waiting_since: string | null;
   waited_ms: number | null;
 }
 
-export function listApprovals(page: PageRequest, now = Date.now()): Page<ApprovalDto> {
-  const after = page.cursor ? decodeCursor(page.cursor, cursor) : undefined;
-  const rows = listApprovalRows({ after, limit: page.limit + 1 });
+interface Decidable {
+  row: ApprovalRow;
+  access: GateAccess;
+}
+
+export function listApprovals(page: PageRequest, actor: Actor, now = Date.now()): Page<ApprovalDto> {
+  let after = page.cursor ? decodeCursor(page.cursor, cursor) : undefined;
+  const mine: Decidable[] = [];
+  // Who may decide lives in each run's pending gate (JSON), so rows are filtered here: read
+  // in batches until the page and one more (to know a next page exists) are found.
+  const batch = Math.max(SCAN_BATCH, page.limit + 1);
+  for (;;) {
+    const rows = listApprovalRows({ after, limit: batch });
+    for (const row of rows) {
+      const access = gateAccess(row.run, actor);
+      if (access?.may_decide) mine.push({ row, access });
+      if (mine.length > page.limit) break;
+    }
+    if (mine.length > page.limit || rows.length < batch) break;
+    const last = rows[rows.length - 1];
+    after = { created_at: last.created_key, id: last.run.id };
+  }
   return toPage(
-    rows,
+    mine,
     page.limit,
-    (r): ApprovalDto => ({
+    ({ row: r, access }): ApprovalDto => ({
       run_id: r.run.id,
       workflow_id: r.run.workflow_id,
       workflow_name: r.workflow_name,
       workflow_version: r.run.workflow_version,
-      pending_gate: toGateDto(r.run.pending_gate),
+      pending_gate: r.run.pending_gate && { ...toGateDto(r.run.pending_gate)!, ...access },
       run_created_at: new Date(r.run.created_at).toISOString(),
       waiting_since: r.waiting_since === null ? null : new Date(r.waiting_since).toISOString(),
       waited_ms: r.waiting_since === null ? null : Math.max(0, now - r.waiting_since),
     }),
-    (r) => ({ created_at: r.created_key, id: r.run.id }),
+    ({ row }) => ({ created_at: row.created_key, id: row.run.id }),
   );
 }

@@ -12,7 +12,7 @@ export function engineErrorCode(err: unknown): EngineErrorCode | null {
   return typeof code === "string" ? (code as EngineErrorCode) : null;
 }
 
-/** Runs an engine call and turns its misuse errors into API errors (404, 409). */
+/** Runs an engine call and turns its misuse errors into API errors (404, 409, and 403 when a gate refuses the actor). */
 export async function engineCall<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
@@ -21,6 +21,7 @@ export async function engineCall<T>(fn: () => Promise<T>): Promise<T> {
     const message = (err as Error).message;
     if (code === "not_found") throw new ApiError("not_found", message);
     if (code === "bad_state") throw new ApiError("bad_state", message);
+    if (code === "forbidden") throw new ApiError("forbidden", message);
     throw err;
   }
 }

@@ -4,7 +4,10 @@
  */
 import { costBreakdown, type SpendBreakdown, type SpendLine } from "@/engine/models/breakdown";
 import { microsToUsd } from "@/engine/models/cost";
+import type { ActorRole } from "@/engine/graph/schema";
 import type { PendingGate, RunRecord, StepRecord, StoredEvent } from "@/engine/ports";
+import { publicApproval, type PublicApproval } from "@/engine/run/gate-approvals";
+import { pendingPolicy } from "@/engine/run/gate-approvers";
 import { publicState } from "@/engine/run/state";
 
 let lastMs = Number.NaN;
@@ -29,12 +32,32 @@ export interface GateDto {
   prompt: string;
   fields?: PendingGate["fields"];
   expires_at?: string;
+  /** Who may decide (the defaults for a gate parked before gates named approvers). */
+  approvers: { roles: ActorRole[]; users: string[] };
+  required_approvals: number;
+  allow_self_approval: boolean;
+  /** Approvals so far, oldest first. */
+  approvals: PublicApproval[];
+  /** For the requesting person or key, where an answer is theirs (lib/services/gate-access.ts). */
+  may_decide?: boolean;
+  may_reject?: boolean;
+  decide_refusal?: string | null;
 }
 
+/** A pending gate in API form: ISO deadline, who decides and the approvals so far (without who made the approving keys). */
 export function toGateDto(gate: PendingGate | null): GateDto | null {
   if (!gate) return null;
-  const { expires_at, ...rest } = gate;
-  return expires_at === undefined ? rest : { ...rest, expires_at: new Date(expires_at).toISOString() };
+  const policy = pendingPolicy(gate);
+  return {
+    node_id: gate.node_id,
+    prompt: gate.prompt,
+    ...(gate.fields ? { fields: gate.fields } : {}),
+    ...(gate.expires_at === undefined ? {} : { expires_at: new Date(gate.expires_at).toISOString() }),
+    approvers: { roles: policy.roles, users: policy.users },
+    required_approvals: policy.required_approvals,
+    allow_self_approval: policy.allow_self_approval,
+    approvals: (gate.approvals ?? []).map(publicApproval),
+  };
 }
 
 /** A step in API form; `input` is the public state it started from (absent in events). */

@@ -11,6 +11,7 @@ import "server-only";
 import type { HumanGateNode } from "@/engine/graph/schema";
 import { checkGateInput } from "@/engine/run/gate-input";
 import { ApiError, type Actor } from "@/lib/api";
+import { gateActor } from "@/lib/auth/actor";
 import { appendAudit, type AuditAction } from "@/lib/db/audit";
 import { runtime } from "@/lib/runtime";
 import { engineCall, engineErrorCode } from "./engine-errors";
@@ -39,27 +40,34 @@ export interface GateDecisionInput {
   stepInputs?: boolean;
 }
 
-/** Approve the pending gate; reviewer input is checked against the gate's fields (400 with the problems). */
+/**
+ * Approve the pending gate as `d.actor` is now: 403 when the gate's approvers do not include
+ * them (or they triggered the run), 409 when they approved already, 400 naming reviewer
+ * fields that do not fit. Each accepted approval is an audit row saying where the quorum
+ * stands; the run goes on with the last one.
+ */
 export async function approveGate(d: GateDecisionInput): Promise<RunDto> {
   requireRunRecord(d.id);
   const rt = runtime();
+  let quorum: { approvals_so_far: number; required_approvals: number };
   try {
-    await engineCall(() => rt.drive(d.id, () => rt.engine.approve(d.id, { node_id: d.nodeId, actor_id: d.actor.id, actor_name: d.actor.name, comment: d.comment, input: d.input })));
+    const handle = await engineCall(() => rt.drive(d.id, () => rt.engine.approve(d.id, { node_id: d.nodeId, actor: gateActor(d.actor), comment: d.comment, input: d.input })));
+    quorum = { approvals_so_far: handle.approvals_so_far, required_approvals: handle.required_approvals };
   } catch (err) {
     if (engineErrorCode(err) === "invalid_input") throw await reviewerInputError(d, err as Error);
     throw err;
   }
-  audit("gate.approve", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}) });
-  return getRun({ id: d.id, stepInputs: d.stepInputs });
+  audit("gate.approve", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}), approvals_so_far: quorum.approvals_so_far, required: quorum.required_approvals });
+  return getRun({ id: d.id, stepInputs: d.stepInputs, viewer: d.actor });
 }
 
-/** Reject the pending gate: the run fails naming the gate and the reviewer. */
+/** Reject the pending gate (403 unless `d.actor` is one of its approvers): the run fails naming the gate and the reviewer. */
 export async function rejectGate(d: Omit<GateDecisionInput, "input">): Promise<RunDto> {
   requireRunRecord(d.id);
   const rt = runtime();
-  await engineCall(() => rt.decide(d.id, () => rt.engine.reject(d.id, { node_id: d.nodeId, actor_id: d.actor.id, actor_name: d.actor.name, comment: d.comment })));
+  await engineCall(() => rt.decide(d.id, () => rt.engine.reject(d.id, { node_id: d.nodeId, actor: gateActor(d.actor), comment: d.comment })));
   audit("gate.reject", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}) });
-  return getRun({ id: d.id, stepInputs: d.stepInputs });
+  return getRun({ id: d.id, stepInputs: d.stepInputs, viewer: d.actor });
 }
 
 /** Cancel: an active run settles its in-flight nodes and fails `cancelled by <actor>`; an idle one fails at once. */

@@ -16,8 +16,9 @@ import type { RunWatch } from "@/lib/db/run-store";
 import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
 import { secretNames } from "@/lib/secrets/service";
+import { gateAccess, type GateAccess } from "./gate-access";
 import { checkedVersion } from "./run-validation";
-import { toRunDto, toRunSummaryDto, toStepDto, type StepDto } from "./run-dto";
+import { toGateDto, toRunDto, toRunSummaryDto, toStepDto, type GateDto, type StepDto } from "./run-dto";
 
 export type RunDto = ReturnType<typeof toRunDto>;
 export type RunSummaryDto = ReturnType<typeof toRunSummaryDto>;
@@ -73,10 +74,10 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
       waiter?.cancel();
       throw err;
     }
-    if (!waiter) return getRun({ id: runId, stepInputs: t.stepInputs });
+    if (!waiter) return getRun({ id: runId, stepInputs: t.stepInputs, viewer: t.actor });
     waiter.also(started.then((h) => h?.done));
     await waiter.promise;
-    return getRun({ id: runId, watch, stepInputs: t.stepInputs });
+    return getRun({ id: runId, watch, stepInputs: t.stepInputs, viewer: t.actor });
   } finally {
     watch?.stop();
   }
@@ -119,11 +120,14 @@ export async function getRun({
   stepInputs: withInputs = true,
   oversized = "omit",
   watch,
+  viewer,
 }: {
   id: string;
   stepInputs?: boolean | undefined;
   oversized?: "fail" | "omit";
   watch?: RunWatch | null;
+  /** Who asks: the pending gate then says whether they may decide it (`may_decide`, `decide_refusal`). */
+  viewer?: Actor;
 }): Promise<RunDto & { step_inputs_omitted?: true }> {
   const found = findRunWithWorkflow(id);
   if (!found) throw notFound("run not found");
@@ -139,6 +143,8 @@ export async function getRun({
     } else inputs = await stepInputs(id, steps, watched?.states);
   }
   const dto = toRunDto(found.run, found.workflow_name, steps, (s) => inputs.get(s.input_checkpoint) ?? null);
+  const access = viewer ? gateAccess(found.run, viewer) : null;
+  if (access && dto.pending_gate) dto.pending_gate = { ...dto.pending_gate, ...access };
   return omitted ? { ...dto, step_inputs_omitted: true } : dto;
 }
 
@@ -178,6 +184,14 @@ export function requireRunRecord(id: string): RunRecord {
   const found = findRunWithWorkflow(id);
   if (!found) throw notFound("run not found");
   return found.run;
+}
+
+/** A run's pending gate for `viewer`: who decides, the approvals so far, and whether they may decide it now. */
+export function pendingGateFor({ id, viewer }: { id: string; viewer: Actor }): { run_id: string; status: RunStatus; pending_gate: (GateDto & GateAccess) | null } {
+  const run = requireRunRecord(id);
+  const gate = toGateDto(run.pending_gate);
+  const access = gateAccess(run, viewer);
+  return { run_id: run.id, status: run.status, pending_gate: gate && access ? { ...gate, ...access } : null };
 }
 
 const listCursor = z.object({ created_at: z.string().max(100), id: z.string().max(100) });

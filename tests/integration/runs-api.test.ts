@@ -136,7 +136,7 @@ describe("gates and lifecycle", () => {
     const wf = await workflow(gateGraph());
     const paused = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "T-9" } });
     expect(paused.body.status).toBe("paused");
-    expect(paused.body.pending_gate).toMatchObject({ node_id: "review", prompt: "Approve the draft for T-9?" });
+    expect(paused.body.pending_gate).toMatchObject({ node_id: "review", prompt: "Approve the draft for T-9?", required_approvals: 1, approvals: [], may_decide: true });
     const id = paused.body.id;
 
     const inbox = await api.get<Page<{ run_id: string; workflow_name: string; waited_ms: number; pending_gate: { node_id: string } }>>("/api/approvals");
@@ -157,8 +157,9 @@ describe("gates and lifecycle", () => {
     expect((await api.post<ErrorBody>(`/api/runs/${id}/approve`, { node_id: "review", input: { decision: "send" } })).status).toBe(409);
     expect((await api.post(`/api/runs/${id}/cancel`)).status).toBe(409);
 
-    const audit = await api.get<Page<{ action: string }>>(`/api/audit?target_type=run&target_id=${id}`);
+    const audit = await api.get<Page<{ action: string; details: Record<string, unknown> }>>(`/api/audit?target_type=run&target_id=${id}`);
     expect(audit.body.items.map((e) => e.action)).toEqual(["gate.approve", "run.trigger"]);
+    expect(audit.body.items[0].details).toMatchObject({ node_id: "review", approvals_so_far: 1, required: 1 });
   });
 
   it("reject fails the run naming the gate and the reviewer", async () => {

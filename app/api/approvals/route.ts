@@ -1,7 +1,7 @@
-import { parsePagination, withErrors } from "@/lib/api";
+import { getActor, parsePagination, withErrors } from "@/lib/api";
 import { listApprovals } from "@/lib/services/approvals";
 
 export const dynamic = "force-dynamic";
 
-/** Runs waiting at a human gate, oldest first, with how long each has waited. */
-export const GET = withErrors(async (request: Request) => Response.json(listApprovals(parsePagination(request.url))));
+/** Runs waiting at a human gate the caller may approve now, oldest first, with how long each has waited. */
+export const GET = withErrors(async (request: Request) => Response.json(listApprovals(parsePagination(request.url), getActor(request))));

@@ -13,7 +13,11 @@ export function chain(nodes: Node[]): { nodes: Node[]; edges: Edge[] } {
   };
 }
 
-/** agent → human gate (with a required `decision` select field) → set tool using the decision. */
+/**
+ * agent → human gate (with a required `decision` select field) → set tool using the decision.
+ * The suites trigger and decide as one admin (the bootstrap token), so the gate lets the one
+ * who triggered the run approve it; approvers.test.ts covers who may decide a gate.
+ */
 export function gateGraph(timeoutMs?: number) {
   return chain([
     { id: "draft", type: "agent", config: { label: "Draft", model: "mock", user_message: "Reply to {ticket}", output_key: "draft" } },
@@ -24,6 +28,7 @@ export function gateGraph(timeoutMs?: number) {
         label: "Review",
         prompt: "Approve the draft for {ticket}?",
         fields: [{ name: "decision", type: "select", options: ["send", "hold"], required: true }],
+        allow_self_approval: true,
         ...(timeoutMs ? { timeout_ms: timeoutMs } : {}),
       },
     },

@@ -1,4 +1,4 @@
-import { parseId, parseQuery, withErrors } from "@/lib/api";
+import { getActor, parseId, parseQuery, withErrors } from "@/lib/api";
 import { runReadQuery } from "@/lib/services/run-params";
 import { getRun } from "@/lib/services/runs";
 
@@ -6,9 +6,12 @@ export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ id: string }> };
 
-/** The run whole: steps with their input snapshots (unless `?step_inputs=false`; 422 when they would be too large), totals, pending gate and spend. */
+/**
+ * The run whole: steps with their input snapshots (unless `?step_inputs=false`; 422 when
+ * they would be too large), totals, pending gate (saying whether the caller may decide it) and spend.
+ */
 export const GET = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
   const { step_inputs } = parseQuery(request.url, runReadQuery, ["step_inputs"]);
-  return Response.json(await getRun({ id, stepInputs: step_inputs ?? true, oversized: "fail" }));
+  return Response.json(await getRun({ id, stepInputs: step_inputs ?? true, oversized: "fail", viewer: getActor(request) }));
 });
