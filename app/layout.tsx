@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import localFont from "next/font/local";
 import { SessionProvider } from "@/components/auth/session-context";
 import { BrowserSetup } from "@/components/layout/browser-setup";
+import { parseTheme, THEME_COOKIE, themeAttribute } from "@/components/layout/theme";
 import { TopNav } from "@/components/layout/top-nav";
 import { OPEN_PAGES, pagePath, pageViewer, requireViewer } from "@/lib/auth/page-session";
 import "./globals.css";
@@ -26,12 +28,13 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   const path = (await pagePath()).split("?")[0];
   const open = OPEN_PAGES.includes(path);
   const viewer = open ? await pageViewer() : await requireViewer();
+  const theme = parseTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
-    <html lang="en" className={inter.variable}>
+    <html lang="en" className={inter.variable} data-theme={themeAttribute(theme)}>
       <body className="flex h-full flex-col font-sans antialiased bg-slate-50 text-slate-900">
         <BrowserSetup />
         <SessionProvider viewer={viewer}>
-          {!open && <TopNav />}
+          {!open && <TopNav theme={theme} />}
           <div className="min-h-0 flex-1 overflow-y-auto" data-testid="page-scroll">
             {children}
           </div>

@@ -11,7 +11,7 @@ export default function NotFound() {
         <Link href="/" className="inline-flex h-9 items-center rounded-md bg-brand-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-brand-700">
           All workflows
         </Link>
-        <Link href="/runs" className="inline-flex h-9 items-center rounded-md bg-white px-3 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+        <Link href="/runs" className="inline-flex h-9 items-center rounded-md bg-panel px-3 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
           Recent runs
         </Link>
       </div>

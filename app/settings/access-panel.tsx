@@ -7,7 +7,7 @@ export async function AccessPanel() {
   const reachedAs = h.get("x-forwarded-host") ?? h.get("host") ?? "this server";
   const names = listedHostnames();
   return (
-    <section className="mb-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="access-panel">
+    <section className="mb-6 rounded-lg bg-panel p-5 shadow-sm ring-1 ring-slate-200" data-testid="access-panel">
       <h2 className="text-sm font-semibold text-slate-900">Access and API</h2>
       <p className="text-sm text-slate-500">
         There is no login yet: whoever reaches this server can read, change and run every workflow. You reach it as{" "}

@@ -8,7 +8,7 @@ export async function DatabasePanel() {
   await connection();
   const stats = databaseStats(db().sqlite);
   return (
-    <section className="mb-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="database-panel">
+    <section className="mb-6 rounded-lg bg-panel p-5 shadow-sm ring-1 ring-slate-200" data-testid="database-panel">
       <h2 className="text-sm font-semibold text-slate-900">Database</h2>
       <p className="mb-3 break-all font-mono text-xs text-slate-600" data-testid="database-file">
         {stats.file}

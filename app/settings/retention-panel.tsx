@@ -7,7 +7,7 @@ export async function RetentionPanel() {
   await connection();
   const retention = configuredRetentionDays();
   return (
-    <section className="mb-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="retention-panel">
+    <section className="mb-6 rounded-lg bg-panel p-5 shadow-sm ring-1 ring-slate-200" data-testid="retention-panel">
       <h2 className="text-sm font-semibold text-slate-900">Run retention</h2>
       {retention === null ? (
         <p className="text-sm text-slate-500">

@@ -25,7 +25,7 @@ export function SecretsPanel() {
     reload().catch((err: unknown) => setError(err instanceof Error ? err.message : "Could not load secrets"));
   }, [reload]);
   return (
-    <section className="mb-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="secrets-panel">
+    <section className="mb-6 rounded-lg bg-panel p-5 shadow-sm ring-1 ring-slate-200" data-testid="secrets-panel">
       <h2 className="text-sm font-semibold text-slate-900">Secrets</h2>
       <p className="mb-4 text-sm text-slate-500">
         Encrypted at rest and usable only in the url, headers and body of an <code className="text-xs">http_request</code> tool as{" "}

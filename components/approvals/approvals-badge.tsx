@@ -13,7 +13,7 @@ export function ApprovalsNavLink() {
     <Link href="/approvals" className="inline-flex items-center gap-1.5 hover:text-white" data-testid="nav-approvals">
       Approvals
       {count > 0 && (
-        <span className="min-w-5 rounded-full bg-amber-500 px-1.5 text-center text-[11px] leading-5 font-semibold text-slate-900" data-testid="approvals-count">
+        <span className="min-w-5 rounded-full bg-amber-500 px-1.5 text-center text-[11px] leading-5 font-semibold text-bar" data-testid="approvals-count">
           {count}
         </span>
       )}

@@ -22,11 +22,11 @@ export function ApprovalsInbox() {
       {items === null ? (
         <p className="text-sm text-slate-400">Loading…</p>
       ) : items.length === 0 ? (
-        <p className="rounded-lg bg-white p-8 text-center text-sm text-slate-500 ring-1 ring-slate-200" data-testid="approvals-empty">Nothing is waiting for you to review.</p>
+        <p className="rounded-lg bg-panel p-8 text-center text-sm text-slate-500 ring-1 ring-slate-200" data-testid="approvals-empty">Nothing is waiting for you to review.</p>
       ) : (
         <ul className="space-y-2">
           {items.map((a) => (
-            <li key={a.run_id} className="rounded-lg bg-white ring-1 ring-slate-200" data-testid="approval-item" data-run-id={a.run_id}>
+            <li key={a.run_id} className="rounded-lg bg-panel ring-1 ring-slate-200" data-testid="approval-item" data-run-id={a.run_id}>
               <div className="flex flex-wrap items-start gap-x-4 gap-y-2 px-4 py-3">
                 <div className="min-w-56 flex-1">
                   <div className="flex items-center gap-2 text-xs text-slate-500">

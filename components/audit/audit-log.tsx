@@ -70,7 +70,7 @@ export function AuditLog() {
         </div>
       </div>
       {error && <p className="mb-3 text-sm text-red-700">{error}</p>}
-      <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
+      <div className="overflow-x-auto rounded-lg bg-panel ring-1 ring-slate-200">
         <table className="w-full min-w-[40rem] table-fixed text-left text-xs" data-testid="audit-table">
           <thead className="border-b border-slate-200 bg-slate-50 text-[10px] font-medium tracking-wide text-slate-500 uppercase">
             <tr>

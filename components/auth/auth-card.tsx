@@ -12,7 +12,7 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
           </span>
           Switchyard
         </div>
-        <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <div className="rounded-lg bg-panel p-6 shadow-sm ring-1 ring-slate-200">
           <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
           {intro && <div className="mt-1 text-sm text-slate-600">{intro}</div>}
           <div className="mt-5">{children}</div>

@@ -20,18 +20,18 @@ export function UserMenu() {
   }
 
   return (
-    <div className="ml-auto flex shrink-0 items-center gap-3 pl-2" data-testid="user-menu">
+    <div className="flex shrink-0 items-center gap-3" data-testid="user-menu">
       <span className="hidden min-w-0 text-right leading-tight md:block">
         <span className="block max-w-48 truncate text-white" data-testid="signed-in-name" title={viewer.email ?? viewer.name}>
           {viewer.name}
         </span>
-        <span className="block text-xs text-slate-400" data-testid="signed-in-role">{viewer.role}</span>
+        <span className="block text-xs text-bar-muted" data-testid="signed-in-role">{viewer.role}</span>
       </span>
       <button
         type="button"
         onClick={signOut}
         disabled={busy}
-        className="rounded-md px-2 py-1 text-slate-300 ring-1 ring-slate-700 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-500"
+        className="rounded-md px-2 py-1 text-bar-text ring-1 ring-bar-line hover:bg-bar-raised hover:text-white focus-visible:outline-2 focus-visible:outline-brand-500"
         data-testid="sign-out"
       >
         Sign out

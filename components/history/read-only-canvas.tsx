@@ -83,7 +83,7 @@ export const ReadOnlyCanvas = memo(function ReadOnlyCanvas({
             onlyRenderVisibleElements={nodes.length > 200}
             proOptions={{ hideAttribution: true }}
           >
-            <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />
+            <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="var(--color-slate-300)" />
             <Controls position="bottom-left" showInteractive={false} />
           </ReactFlow>
         </div>

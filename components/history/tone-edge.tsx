@@ -9,11 +9,11 @@ export type ToneEdgeData = { label?: string; tone?: EdgeTone };
 export type ToneEdge = Edge<ToneEdgeData, "tone">;
 
 const STROKE: Record<EdgeTone, string> = {
-  plain: "#94a3b8",
-  added: "#10b981",
-  removed: "#ef4444",
-  changed: "#f59e0b",
-  active: "#0ea5e9",
+  plain: "var(--color-slate-400)",
+  added: "var(--color-emerald-500)",
+  removed: "var(--color-red-500)",
+  changed: "var(--color-amber-500)",
+  active: "var(--color-sky-500)",
 };
 
 /** An edge for read-only canvases: its label, and a colour that says how it changed. */
@@ -31,7 +31,7 @@ export const ToneEdgeView = memo(function ToneEdgeView(props: EdgeProps<ToneEdge
       {data?.label && (
         <EdgeLabelRenderer>
           <div
-            className="nodrag nopan absolute rounded-full bg-white px-2 py-0.5 text-[10px] font-semibold text-slate-600 ring-1 ring-slate-200"
+            className="nodrag nopan absolute rounded-full bg-panel px-2 py-0.5 text-[10px] font-semibold text-slate-600 ring-1 ring-slate-200"
             style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
           >
             {data.label}

@@ -44,7 +44,7 @@ export function VersionHistory({ workflowId, initial }: { workflowId: string; in
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 sm:px-5">
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-panel px-4 py-3 sm:px-5">
         <div>
           <div className="flex gap-3 text-xs">
             <Link href={`/workflows/${workflowId}`} className="text-brand-600 hover:underline">← Editor</Link>
@@ -66,7 +66,7 @@ export function VersionHistory({ workflowId, initial }: { workflowId: string; in
       {error && <p className="bg-red-50 px-5 py-2 text-xs text-red-700">{error}</p>}
       {/* Narrower than `lg`: one column that scrolls — the list (its own scroll), the canvas, the changes. */}
       <div className="grid min-h-0 flex-1 grid-cols-1 overflow-y-auto lg:grid-cols-[260px_minmax(0,1fr)_320px] lg:overflow-hidden">
-        <aside className="max-h-56 min-h-0 overflow-y-auto border-b border-slate-200 bg-white lg:max-h-none lg:border-r lg:border-b-0">
+        <aside className="max-h-56 min-h-0 overflow-y-auto border-b border-slate-200 bg-panel lg:max-h-none lg:border-r lg:border-b-0">
           {versions ? <VersionListOrEmpty versions={versions} open={shown} onOpen={(v) => { setOpen(v); if (v === against) setAgainst(null); }} /> : <p className="p-4 text-xs text-slate-400">Loading…</p>}
         </aside>
         <main className="relative h-[60vh] min-h-0 lg:h-auto">
@@ -76,12 +76,12 @@ export function VersionHistory({ workflowId, initial }: { workflowId: string; in
             <p className="p-6 text-xs text-slate-400">Loading graph…</p>
           )}
           {against !== null && (
-            <div className="absolute top-3 left-3 rounded-md bg-white/95 px-3 py-1.5 shadow-sm ring-1 ring-slate-200">
+            <div className="absolute top-3 left-3 rounded-md bg-panel/95 px-3 py-1.5 shadow-sm ring-1 ring-slate-200">
               <DiffLegend />
             </div>
           )}
         </main>
-        <aside className="min-h-0 border-t border-slate-200 bg-white p-4 lg:overflow-y-auto lg:border-t-0 lg:border-l">
+        <aside className="min-h-0 border-t border-slate-200 bg-panel p-4 lg:overflow-y-auto lg:border-t-0 lg:border-l">
           <h2 className="mb-3 text-xs font-semibold text-slate-700">
             {against === null ? `v${shown}${shown === current ? " (current)" : ""}` : `Changes from v${Math.min(shown, against)} to v${Math.max(shown, against)}`}
           </h2>

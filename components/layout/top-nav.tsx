@@ -3,11 +3,16 @@ import { Icon, ICONS } from "@/components/ui/icon";
 import { ApprovalsNavLink } from "@/components/approvals/approvals-badge";
 import { UserMenu } from "@/components/auth/user-menu";
 import { AuditNavLink } from "./admin-nav-links";
+import type { Theme } from "./theme";
+import { ThemeToggle } from "./theme-toggle";
 
-/** The app's top bar: product name, the main sections (on a phone the mark alone, and the sections scroll), who is signed in. */
-export function TopNav() {
+/**
+ * The app's top bar: product name, the main sections (on a phone the mark alone, and the
+ * sections scroll), the theme, who is signed in. Dark in both themes (the fixed `bar` colours).
+ */
+export function TopNav({ theme }: { theme: Theme }) {
   return (
-    <header className="flex h-12 shrink-0 items-center gap-4 border-b border-slate-800 bg-slate-900 px-4 text-sm text-slate-300">
+    <header className="flex h-12 shrink-0 items-center gap-4 border-b border-bar-raised bg-bar px-4 text-sm text-bar-text">
       <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold text-white" aria-label="Switchyard">
         <span className="flex size-6 items-center justify-center rounded-md bg-brand-500 text-white">
           <Icon d={ICONS.workflow} className="size-3.5" />
@@ -31,7 +36,10 @@ export function TopNav() {
           Settings
         </Link>
       </nav>
-      <UserMenu />
+      <div className="ml-auto flex shrink-0 items-center gap-2 pl-2">
+        <ThemeToggle initial={theme} />
+        <UserMenu />
+      </div>
     </header>
   );
 }

@@ -27,7 +27,7 @@ export function GatePanel({ runId, gate, label, onDecided }: { runId: string; ga
       ) : (
         <>
           {!access.may_decide && access.decide_refusal && (
-            <p className="mb-3 rounded-md bg-white/70 px-3 py-2 text-xs text-slate-700 ring-1 ring-amber-200" data-testid="gate-refusal">
+            <p className="mb-3 rounded-md bg-panel/70 px-3 py-2 text-xs text-slate-700 ring-1 ring-amber-200" data-testid="gate-refusal">
               {sentence(access.decide_refusal)}
             </p>
           )}

@@ -46,7 +46,7 @@ export function RunHeader({
   const liveMs = run.duration_ms ?? (started && (run.status === "running" || run.status === "paused") ? now - started : null);
   const canResume = run.status === "failed" || (run.status === "paused" && !run.pending_gate);
   return (
-    <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 sm:px-5">
+    <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-panel px-4 py-3 sm:px-5">
       {/* At least 16rem before the totals wrap below it: shrunk further, its text ran under them. */}
       <div className="min-w-64 flex-1">
         <div className="flex items-center gap-2 text-xs text-slate-500">

@@ -89,7 +89,7 @@ export function RunPage({ id }: { id: string }) {
       */}
       <div className="grid min-h-0 flex-1 grid-cols-1 overflow-y-auto lg:grid-cols-[minmax(0,1fr)_400px] lg:grid-rows-[auto_minmax(0,1fr)] lg:overflow-hidden">
         {run.pending_gate && run.status === "paused" && (
-          <div className="border-b border-slate-200 bg-white p-4 lg:col-start-2 lg:row-start-1 lg:border-l">
+          <div className="border-b border-slate-200 bg-panel p-4 lg:col-start-2 lg:row-start-1 lg:border-l">
             <GatePanel runId={run.id} gate={run.pending_gate} label={labels[run.pending_gate.node_id] ?? run.pending_gate.node_id} onDecided={follow} />
           </div>
         )}
@@ -99,7 +99,7 @@ export function RunPage({ id }: { id: string }) {
               {run.error_message}
             </p>
           )}
-          <div className="h-56 overflow-hidden rounded-lg bg-white ring-1 ring-slate-200 sm:h-72">
+          <div className="h-56 overflow-hidden rounded-lg bg-panel ring-1 ring-slate-200 sm:h-72">
             {graph ? <ReadOnlyCanvas graph={graph} nodeMarks={marks} onNodeClick={selectNode} testId="run-canvas" /> : <p className="p-4 text-xs text-slate-400">Loading graph…</p>}
           </div>
           {running.map((s) => (
@@ -111,7 +111,7 @@ export function RunPage({ id }: { id: string }) {
           ))}
           <RunTimeline run={run} steps={steps} labels={labels} now={now} selectedId={selected} onSelect={selectStep} />
         </main>
-        <aside ref={detailRef} className="flex min-h-72 flex-col border-t border-slate-200 bg-white lg:col-start-2 lg:row-start-2 lg:min-h-0 lg:border-t-0 lg:border-l">
+        <aside ref={detailRef} className="flex min-h-72 flex-col border-t border-slate-200 bg-panel lg:col-start-2 lg:row-start-2 lg:min-h-0 lg:border-t-0 lg:border-l">
           <nav className="flex gap-1 border-b border-slate-200 px-3 pt-2 text-xs font-medium">
             {(["step", "checkpoints", "output"] as const).map((t) => (
               <button

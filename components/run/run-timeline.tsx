@@ -40,7 +40,7 @@ export function RunTimeline({
   const { start, end } = timeAxis(run, steps, now);
   const span = end - start;
   return (
-    <section className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid="run-timeline" style={{ "--axis-span": span } as CSSProperties}>
+    <section className="overflow-hidden rounded-lg bg-panel ring-1 ring-slate-200" data-testid="run-timeline" style={{ "--axis-span": span } as CSSProperties}>
       <header className={`grid ${TIMELINE_COLUMNS} items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-[10px] font-medium tracking-wide text-slate-500 uppercase`}>
         <span />
         <span>Step</span>

@@ -36,7 +36,7 @@ export function RunsTable({ workflowId, title }: { workflowId?: string; title: s
         <h1 className="max-w-full min-w-0 truncate text-lg font-semibold text-slate-900" title={title}>
           {title}
         </h1>
-        <div className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-white p-0.5 ring-1 ring-slate-200" role="tablist">
+        <div className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-panel p-0.5 ring-1 ring-slate-200" role="tablist">
           {FILTERS.map((f) => (
             <button key={f} type="button" onClick={() => setStatus(f)} data-testid={`runs-filter-${f}`} aria-pressed={status === f}
               className={`rounded-md px-2.5 py-1 text-xs font-medium capitalize ${status === f ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"}`}>
@@ -46,7 +46,7 @@ export function RunsTable({ workflowId, title }: { workflowId?: string; title: s
         </div>
       </div>
       {error && <p className="mb-3 text-sm text-red-700">{error}</p>}
-      <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
+      <div className="overflow-x-auto rounded-lg bg-panel ring-1 ring-slate-200">
         <table className="w-full text-left text-sm" data-testid="runs-table">
           <thead className="border-b border-slate-200 bg-slate-50 text-[10px] font-medium tracking-wide text-slate-500 uppercase">
             <tr>

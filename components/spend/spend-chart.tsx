@@ -11,11 +11,11 @@ export function SpendChart({ days: spent, since, now }: { days: SpendDay[]; sinc
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-        <CartesianGrid vertical={false} stroke="#e2e8f0" />
-        <XAxis dataKey="day" tick={{ fontSize: 10, fill: "#64748b" }} tickLine={false} axisLine={{ stroke: "#cbd5e1" }} tickFormatter={shortDay} minTickGap={12} />
-        <YAxis tick={{ fontSize: 10, fill: "#64748b" }} tickLine={false} axisLine={false} width={84} tickFormatter={usdTick} />
-        <Tooltip formatter={(v) => [`$${Number(v).toFixed(6)}`, "Cost"]} labelFormatter={(day) => `${shortDay(String(day))} (UTC)`} cursor={{ fill: "#f1f5f9" }} contentStyle={{ fontSize: 12, borderRadius: 8 }} />
-        <Bar dataKey="cost_usd" fill="oklch(0.62 0.19 259)" radius={[3, 3, 0, 0]} maxBarSize={36} />
+        <CartesianGrid vertical={false} stroke="var(--color-slate-200)" />
+        <XAxis dataKey="day" tick={{ fontSize: 10, fill: "var(--color-slate-500)" }} tickLine={false} axisLine={{ stroke: "var(--color-slate-300)" }} tickFormatter={shortDay} minTickGap={12} />
+        <YAxis tick={{ fontSize: 10, fill: "var(--color-slate-500)" }} tickLine={false} axisLine={false} width={84} tickFormatter={usdTick} />
+        <Tooltip formatter={(v) => [`$${Number(v).toFixed(6)}`, "Cost"]} labelFormatter={(day) => `${shortDay(String(day))} (UTC)`} cursor={{ fill: "var(--color-slate-100)" }} contentStyle={{ fontSize: 12, borderRadius: 8, background: "var(--color-panel)", borderColor: "var(--color-slate-200)", color: "var(--color-slate-900)" }} />
+        <Bar dataKey="cost_usd" fill="var(--color-brand-500)" radius={[3, 3, 0, 0]} maxBarSize={36} />
       </BarChart>
     </ResponsiveContainer>
   );

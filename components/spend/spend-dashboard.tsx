@@ -41,7 +41,7 @@ export function SpendDashboard() {
     <div className="mx-auto max-w-6xl space-y-4 px-4 py-6 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-lg font-semibold text-slate-900">Spend</h1>
-        <div className="flex gap-1 rounded-lg bg-white p-0.5 ring-1 ring-slate-200">
+        <div className="flex gap-1 rounded-lg bg-panel p-0.5 ring-1 ring-slate-200">
           {PERIODS.map((p) => (
             <button key={p.id} type="button" onClick={() => { setPeriod(p.id); setSlice(null); }} data-testid={`spend-period-${p.id}`} aria-pressed={period === p.id}
               className={`rounded-md px-2.5 py-1 text-xs font-medium ${period === p.id ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"}`}>
@@ -52,12 +52,12 @@ export function SpendDashboard() {
       </div>
       {error && <p className="text-sm text-red-700">{error}</p>}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[260px_minmax(0,1fr)]">
-        <dl className="grid content-start gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200" data-testid="spend-total">
+        <dl className="grid content-start gap-3 rounded-lg bg-panel p-4 ring-1 ring-slate-200" data-testid="spend-total">
           <Figure label="Total cost" value={usd(report?.total.cost_usd ?? 0)} big testId="spend-total-cost" />
           <Figure label="Runs" value={String(report?.total.runs ?? 0)} />
           <Figure label="Tokens in / out" value={`${report?.total.tokens_in ?? 0} / ${report?.total.tokens_out ?? 0}`} />
         </dl>
-        <div className="h-48 rounded-lg bg-white p-3 ring-1 ring-slate-200" data-testid="spend-chart">
+        <div className="h-48 rounded-lg bg-panel p-3 ring-1 ring-slate-200" data-testid="spend-chart">
           <SpendChart days={report?.by_day ?? []} since={report?.since ?? null} now={report?.loaded_at ?? 0} />
         </div>
       </div>

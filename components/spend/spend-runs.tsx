@@ -23,7 +23,7 @@ export function SpendRuns({ period, slice }: { period: string; slice: SpendSlice
   }, [period, slice]);
   const items = rows?.key === key ? rows.items : null;
   return (
-    <section className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200" data-testid="spend-runs">
+    <section className="overflow-x-auto rounded-lg bg-panel ring-1 ring-slate-200" data-testid="spend-runs">
       <h2 className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-[10px] font-semibold tracking-wide text-slate-500 uppercase">Runs behind: {slice.title} <span className="font-normal normal-case">· newest first</span></h2>
       {!items ? (
         <p className="p-4 text-xs text-slate-400">Loading…</p>

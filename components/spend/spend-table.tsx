@@ -23,7 +23,7 @@ export function SpendTable({
   const max = Math.max(...groups.map((g) => g.cost_usd), 0) || 1;
   const hints = labelHints(groups);
   return (
-    <section className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid={testId}>
+    <section className="overflow-hidden rounded-lg bg-panel ring-1 ring-slate-200" data-testid={testId}>
       <h2 className="flex justify-between border-b border-slate-200 bg-slate-50 px-3 py-2 text-[10px] font-semibold tracking-wide text-slate-500 uppercase">
         {title}
         {/* The list scrolls past its first rows: say how many there are. */}

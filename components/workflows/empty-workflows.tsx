@@ -4,7 +4,7 @@ import { Icon, ICONS } from "@/components/ui/icon";
 /** What the home page shows before the first workflow exists. */
 export function EmptyWorkflows({ onCreate, onImport }: { onCreate: () => void; onImport: () => void }) {
   return (
-    <div className="rounded-xl border-2 border-dashed border-slate-300 bg-white px-6 py-16 text-center" data-testid="workflows-empty">
+    <div className="rounded-xl border-2 border-dashed border-slate-300 bg-panel px-6 py-16 text-center" data-testid="workflows-empty">
       <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
         <Icon d={ICONS.workflow} className="size-6" />
       </span>

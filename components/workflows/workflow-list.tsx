@@ -67,16 +67,16 @@ export function WorkflowList() {
         </div>
       )}
       <div className="mt-4">
-        {state.kind === "loading" && <div className="h-40 animate-pulse rounded-xl bg-white ring-1 ring-slate-200" data-testid="workflows-loading" />}
+        {state.kind === "loading" && <div className="h-40 animate-pulse rounded-xl bg-panel ring-1 ring-slate-200" data-testid="workflows-loading" />}
         {state.kind === "error" && <p className="text-sm text-red-700">{state.message}</p>}
         {state.kind === "ready" && state.items.length === 0 && query === "" && search === "" && <EmptyWorkflows onCreate={() => setOpen({ kind: "create" })} onImport={() => file.current?.click()} />}
         {state.kind === "ready" && state.items.length === 0 && query !== "" && (
-          <p className="rounded-xl bg-white px-5 py-8 text-center text-sm text-slate-500 ring-1 ring-slate-200" data-testid="workflows-no-match">
+          <p className="rounded-xl bg-panel px-5 py-8 text-center text-sm text-slate-500 ring-1 ring-slate-200" data-testid="workflows-no-match">
             No workflow’s name or description contains “{query}”.
           </p>
         )}
         {state.kind === "ready" && state.items.length > 0 && (
-          <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <div className="overflow-x-auto rounded-xl bg-panel shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm" data-testid="workflow-table">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-500">
                 <tr>

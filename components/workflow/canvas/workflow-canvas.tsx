@@ -15,7 +15,7 @@ import "./workflow-canvas.css";
 
 const isValidConnection: IsValidConnection<WorkflowEdge> = (c) => c.source !== c.target;
 const defaultEdgeOptions = { type: "workflow" as const };
-const minimapColor = (n: WorkflowNode) => (n.selected ? "#6366f1" : "#cbd5e1");
+const minimapColor = (n: WorkflowNode) => (n.selected ? "var(--color-brand-500)" : "var(--color-slate-300)");
 // Module-level so React Flow's prop tracking never sees a new object and re-sets its store.
 const fitViewOptions = { maxZoom: 1, padding: 0.2 };
 const proOptions = { hideAttribution: true };
@@ -72,7 +72,7 @@ export function WorkflowCanvas() {
           proOptions={proOptions}
         >
           {/* Dots scale with the zoom; zoomed out they are sub-pixel, and redrawn on every pan tick. */}
-          {!compact && <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="#cbd5e1" />}
+          {!compact && <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="var(--color-slate-300)" />}
           <Controls position="bottom-left" showInteractive={false} />
           {nodes.length > 0 && nodes.length <= MINIMAP_UP_TO && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} className="!hidden !rounded-lg !ring-1 !ring-slate-200 md:!block" />}
           <ValidationPanel />
@@ -88,7 +88,7 @@ export function WorkflowCanvas() {
 function EmptyCanvasHint() {
   return (
     <div className="pointer-events-none absolute inset-0 flex items-center justify-center" data-testid="canvas-empty">
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white/80 px-8 py-6 text-center shadow-sm">
+      <div className="rounded-xl border border-dashed border-slate-300 bg-panel/80 px-8 py-6 text-center shadow-sm">
         <p className="text-sm font-semibold text-slate-800">Start by dragging a node from the left</p>
         <p className="mt-1 text-xs text-slate-500">Then connect handles to define the flow. Nodes without an incoming edge start the run.</p>
       </div>

@@ -15,9 +15,9 @@ export const WorkflowEdgeView = memo(function WorkflowEdgeView(props: EdgeProps<
   const issues = useEditorStore((s) => s.issues.byEdge[id]);
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   const error = issues?.some((i) => i.severity === "error");
-  const stroke = selected ? "var(--color-brand-500)" : error ? "#f87171" : issues ? "#f59e0b" : "#94a3b8";
+  const stroke = selected ? "var(--color-brand-500)" : error ? "var(--color-red-400)" : issues ? "var(--color-amber-500)" : "var(--color-slate-400)";
   const text = data?.label || data?.condition_value;
-  const tone = LABEL_TONE[(text ?? "").toLowerCase()] ?? "bg-white text-slate-600 ring-slate-200";
+  const tone = LABEL_TONE[(text ?? "").toLowerCase()] ?? "bg-panel text-slate-600 ring-slate-200";
   return (
     <>
       <BaseEdge id={id} path={path} markerEnd={markerEnd} style={{ stroke, strokeWidth: selected ? 2.5 : 1.75 }} />

@@ -40,7 +40,7 @@ export function EditorToolbar({
   };
 
   return (
-    <div className="flex h-14 shrink-0 items-center gap-3 overflow-x-auto border-b border-slate-200 bg-white px-4" data-testid="editor-toolbar">
+    <div className="flex h-14 shrink-0 items-center gap-3 overflow-x-auto border-b border-slate-200 bg-panel px-4" data-testid="editor-toolbar">
       <Link
         href="/"
         className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
@@ -54,7 +54,7 @@ export function EditorToolbar({
         data-testid="workflow-name"
         value={name}
         onChange={(e) => renameWorkflow(e.target.value)}
-        className="field-sizing-content max-w-96 min-w-24 shrink rounded-md border-0 bg-transparent px-2 py-1 text-base font-semibold text-slate-900 hover:bg-slate-50 focus:bg-white focus:ring-2 focus:ring-brand-500 focus:outline-none"
+        className="field-sizing-content max-w-96 min-w-24 shrink rounded-md border-0 bg-transparent px-2 py-1 text-base font-semibold text-slate-900 hover:bg-slate-50 focus:bg-panel focus:ring-2 focus:ring-brand-500 focus:outline-none"
       />
       <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600" data-testid="workflow-version">
         v{version}

@@ -24,7 +24,7 @@ export function Palette() {
   };
 
   return (
-    <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-white md:flex" data-testid="palette">
+    <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-panel md:flex" data-testid="palette">
       <h2 className="px-4 pt-4 pb-2 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">Nodes</h2>
       <ul className="space-y-1 px-2">
         {PALETTE_ORDER.map((type) => {

@@ -26,7 +26,7 @@ export function ValidationPanel() {
 
   return (
     <Panel position="top-right" className={`!m-3 ${open && total > 0 ? "w-80" : ""}`}>
-      <div className="overflow-hidden rounded-lg bg-white/95 shadow-sm ring-1 ring-slate-200" data-testid="validation-panel">
+      <div className="overflow-hidden rounded-lg bg-panel/95 shadow-sm ring-1 ring-slate-200" data-testid="validation-panel">
         <button
           type="button"
           onClick={() => setOpen((o) => !o)}

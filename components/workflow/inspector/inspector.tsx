@@ -22,7 +22,7 @@ function selectionKey(s: EditorState): string | null {
 export function Inspector() {
   const key = useEditorStore(selectionKey);
   return (
-    <aside className="max-h-[45%] shrink-0 overflow-y-auto border-t border-slate-200 bg-white p-4 lg:max-h-none lg:w-80 lg:border-t-0 lg:border-l" data-testid="inspector">
+    <aside className="max-h-[45%] shrink-0 overflow-y-auto border-t border-slate-200 bg-panel p-4 lg:max-h-none lg:w-80 lg:border-t-0 lg:border-l" data-testid="inspector">
       {key?.startsWith("node:") ? (
         <NodeInspector key={key} nodeId={key.slice(5)} />
       ) : key?.startsWith("edge:") ? (

@@ -8,7 +8,7 @@ import { Position } from "@xyflow/react";
  * <Handle> subscribes to React Flow's store and is re-evaluated on every pan tick. They
  * are offset by margins, not transforms, so they add no paint layer of their own.
  */
-const dot = "absolute size-3 -mt-1.5 rounded-full border-2 border-white";
+const dot = "absolute size-3 -mt-1.5 rounded-full border-2 border-panel";
 
 function StaticHandle({ type, id, top, tone }: { type: "source" | "target"; id?: string; top: string; tone: string }) {
   const side = type === "target" ? "left-0 -ml-1.5" : "right-0 -mr-1.5";
@@ -22,7 +22,7 @@ function StaticHandle({ type, id, top, tone }: { type: "source" | "target"; id?:
  */
 export function CompactNode({ id, title, ring, issues, branching }: { id: string; title: string; ring: string; issues: number; branching: boolean }) {
   return (
-    <div data-testid={`node-${id}`} data-compact="" data-issues={issues} className={`relative w-60 rounded-lg bg-white ${ring}`}>
+    <div data-testid={`node-${id}`} data-compact="" data-issues={issues} className={`relative w-60 rounded-lg bg-panel ${ring}`}>
       <div className="truncate px-3 py-5 text-2xl font-semibold text-slate-900" data-testid="node-title">
         {title}
       </div>

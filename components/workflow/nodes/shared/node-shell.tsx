@@ -11,7 +11,7 @@ import { CompactNode } from "./compact-node";
 import { useCompactZoom } from "./compact-zoom";
 import { IssueBadge } from "./issue-badge";
 
-const handleClass = "!size-3 !border-2 !border-white !bg-slate-400 hover:!bg-brand-500";
+const handleClass = "!size-3 !border-2 !border-panel !bg-slate-400 hover:!bg-brand-500";
 
 /**
  * The frame every node view shares: icon, title, kind, its issue markers and handles.
@@ -37,7 +37,7 @@ export const NodeShell = memo(function NodeShell({
   const ring = selected ? "ring-2 ring-brand-500" : hasError ? "ring-2 ring-red-400" : issues ? "ring-2 ring-amber-300" : "ring-1 ring-slate-200";
   if (compact) return <CompactNode id={id} title={label?.trim() || id} ring={ring} issues={issues?.length ?? 0} branching={isBranching(type)} />;
   return (
-    <div data-testid={`node-${id}`} data-issues={issues?.length ?? 0} className={`relative w-60 rounded-lg bg-white shadow-sm ${ring}`}>
+    <div data-testid={`node-${id}`} data-issues={issues?.length ?? 0} className={`relative w-60 rounded-lg bg-panel shadow-sm ${ring}`}>
       <Handle type="target" position={Position.Left} className={handleClass} data-testid={`handle-${id}-in`} />
       <NodeBody id={id} type={type} label={label} issues={issues}>
         {children}
