@@ -8,7 +8,7 @@ export default function NotFound() {
       <h1 className="mt-2 text-2xl font-semibold text-slate-900">This page does not exist</h1>
       <p className="mt-2 text-sm text-slate-600">The link may be mistyped, or what it pointed to was deleted.</p>
       <div className="mt-6 flex gap-3">
-        <Link href="/" className="inline-flex h-9 items-center rounded-md bg-brand-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-brand-700">
+        <Link href="/" className="inline-flex h-9 items-center rounded-md bg-accent px-3 text-sm font-medium text-white shadow-sm hover:bg-accent-strong">
           All workflows
         </Link>
         <Link href="/runs" className="inline-flex h-9 items-center rounded-md bg-panel px-3 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">

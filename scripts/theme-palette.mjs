@@ -18,7 +18,10 @@ const NEUTRAL = { 50: 950, 100: 800, 200: 700, 300: 600, 400: 500, 500: 400, 600
 const HUE = { 50: 950, 100: 900, 200: 800, 300: 700, 400: 600, 500: 500, 600: 400, 700: 300, 800: 200, 900: 100, 950: 50 };
 const SCALES = { slate: NEUTRAL, red: HUE, amber: HUE, emerald: HUE, rose: HUE, violet: HUE, sky: HUE, blue: HUE };
 
-const lines = [`--color-panel: ${palette.slate[900]};`];
+// The brand blue (app/globals.css) as text and tints; its 500 (marks, focus rings) stays.
+const BRAND = { 50: "oklch(0.28 0.07 259)", 100: "oklch(0.36 0.1 259)", 600: "oklch(0.74 0.14 259)", 700: "oklch(0.82 0.1 259)" };
+
+const lines = [`--color-panel: ${palette.slate[900]};`, ...Object.entries(BRAND).map(([shade, value]) => `--color-brand-${shade}: ${value};`)];
 for (const [hue, mirror] of Object.entries(SCALES)) {
   for (const [shade, to] of Object.entries(mirror)) lines.push(`--color-${hue}-${shade}: ${palette[hue][to]};`);
 }

@@ -20,7 +20,7 @@ export function ApprovalsInbox() {
       <p className="mb-4 text-sm text-slate-500">Runs paused at a human gate you may approve, oldest first. Approve here or open the run to see everything it did so far.</p>
       {error && <p className="mb-3 text-sm text-red-700">{error}</p>}
       {items === null ? (
-        <p className="text-sm text-slate-400">Loading…</p>
+        <p className="text-sm text-slate-500">Loading…</p>
       ) : items.length === 0 ? (
         <p className="rounded-lg bg-panel p-8 text-center text-sm text-slate-500 ring-1 ring-slate-200" data-testid="approvals-empty">Nothing is waiting for you to review.</p>
       ) : (

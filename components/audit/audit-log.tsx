@@ -53,20 +53,20 @@ export function AuditLog() {
       </div>
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <div className="w-48">
-          <Select value={action} onChange={(e) => refilter(() => setAction(e.target.value))} data-testid="audit-filter-action">
+          <Select aria-label="Action" value={action} onChange={(e) => refilter(() => setAction(e.target.value))} data-testid="audit-filter-action">
             <option value="">All actions</option>
             {ACTIONS.map((a) => <option key={a}>{a}</option>)}
           </Select>
         </div>
         <div className="w-36">
-          <Select value={targetType} onChange={(e) => refilter(() => setTargetType(e.target.value))} data-testid="audit-filter-target-type">
+          <Select aria-label="Target type" value={targetType} onChange={(e) => refilter(() => setTargetType(e.target.value))} data-testid="audit-filter-target-type">
             <option value="">Any target</option>
             <option value="workflow">workflow</option>
             <option value="run">run</option>
           </Select>
         </div>
         <div className="w-full sm:w-64">
-          <TextInput placeholder="Target id" value={targetId} disabled={!targetType} onChange={(e) => refilter(() => setTargetId(e.target.value.trim()))} data-testid="audit-filter-target-id" />
+          <TextInput aria-label="Target id" placeholder="Target id" value={targetId} disabled={!targetType} onChange={(e) => refilter(() => setTargetId(e.target.value.trim()))} data-testid="audit-filter-target-id" />
         </div>
       </div>
       {error && <p className="mb-3 text-sm text-red-700">{error}</p>}
@@ -88,16 +88,16 @@ export function AuditLog() {
               const href = targetHref(r);
               return (
                 <tr key={r.id} data-testid="audit-row" data-action={r.action} className="align-top">
-                  <td className="px-3 py-1.5 pl-4 font-mono text-slate-400">{r.seq}</td>
+                  <td className="px-3 py-1.5 pl-4 font-mono text-slate-500">{r.seq}</td>
                   <td className="px-3 py-1.5 text-slate-600" title={r.created_at}>{new Date(r.created_at).toLocaleString()}</td>
                   <td className="px-3 py-1.5"><span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-800">{r.action}</span></td>
                   <td className="px-3 py-1.5 text-slate-600">{r.actor_id}</td>
                   <td className="truncate px-3 py-1.5 font-mono text-[11px]">
-                    <span className="text-slate-400">{r.target_type}/</span>
+                    <span className="text-slate-500">{r.target_type}/</span>
                     {href ? <Link href={href} className="text-brand-700 hover:underline">{r.target_id}</Link> : r.target_id}
                   </td>
                   <td className="truncate px-3 py-1.5 font-mono text-[11px] text-slate-500" title={JSON.stringify(r.details)}>{JSON.stringify(r.details)}</td>
-                  <td className="px-3 py-1.5 font-mono text-[11px] text-slate-400" title={r.hash}>{r.hash.slice(0, 10)}</td>
+                  <td className="px-3 py-1.5 font-mono text-[11px] text-slate-500" title={r.hash}>{r.hash.slice(0, 10)}</td>
                 </tr>
               );
             })}

@@ -14,7 +14,7 @@ export function DiffDetails({ diff, selected, onSelect }: { diff: GraphDiff; sel
       <section>
         <h4 className="mb-1 text-[10px] font-semibold tracking-wide text-amber-700 uppercase">Nodes changed</h4>
         {diff.changedNodes.length === 0 ? (
-          <p className="text-slate-400">none</p>
+          <p className="text-slate-500">none</p>
         ) : (
           <div className="flex flex-wrap gap-1">
             {diff.changedNodes.map((c) => (
@@ -37,7 +37,7 @@ function Group({ title, tone, items, testId }: { title: string; tone: string; it
   return (
     <section data-testid={testId}>
       <h4 className={`mb-1 text-[10px] font-semibold tracking-wide uppercase ${tone}`}>{title}</h4>
-      {items.length ? <p className="font-mono text-slate-700">{items.join(", ")}</p> : <p className="text-slate-400">none</p>}
+      {items.length ? <p className="font-mono text-slate-700">{items.join(", ")}</p> : <p className="text-slate-500">none</p>}
     </section>
   );
 }

@@ -53,9 +53,9 @@ export function VersionHistory({ workflowId, initial }: { workflowId: string; in
           <h1 className="text-lg font-semibold text-slate-900">Version history</h1>
         </div>
         <div className="ml-auto flex items-center gap-2 text-xs text-slate-600">
-          <span className="whitespace-nowrap">Compare v{shown} with</span>
+          <label htmlFor="compare-with" className="whitespace-nowrap">Compare v{shown} with</label>
           <div className="w-32">
-          <Select value={against ?? ""} data-testid="compare-with" onChange={(e) => { setAgainst(e.target.value ? Number(e.target.value) : null); setPicked(null); }}>
+          <Select id="compare-with" value={against ?? ""} data-testid="compare-with" onChange={(e) => { setAgainst(e.target.value ? Number(e.target.value) : null); setPicked(null); }}>
             <option value="">— nothing</option>
             {versions?.filter((v) => v.version !== shown).map((v) => <option key={v.version} value={v.version}>v{v.version}</option>)}
           </Select>
@@ -67,13 +67,13 @@ export function VersionHistory({ workflowId, initial }: { workflowId: string; in
       {/* Narrower than `lg`: one column that scrolls — the list (its own scroll), the canvas, the changes. */}
       <div className="grid min-h-0 flex-1 grid-cols-1 overflow-y-auto lg:grid-cols-[260px_minmax(0,1fr)_320px] lg:overflow-hidden">
         <aside className="max-h-56 min-h-0 overflow-y-auto border-b border-slate-200 bg-panel lg:max-h-none lg:border-r lg:border-b-0">
-          {versions ? <VersionListOrEmpty versions={versions} open={shown} onOpen={(v) => { setOpen(v); if (v === against) setAgainst(null); }} /> : <p className="p-4 text-xs text-slate-400">Loading…</p>}
+          {versions ? <VersionListOrEmpty versions={versions} open={shown} onOpen={(v) => { setOpen(v); if (v === against) setAgainst(null); }} /> : <p className="p-4 text-xs text-slate-500">Loading…</p>}
         </aside>
         <main className="relative h-[60vh] min-h-0 lg:h-auto">
           {view ? (
             <ReadOnlyCanvas key={`${shown}:${against}`} graph={view.graph} nodeMarks={view.marks} edgeTones={view.tones} onNodeClick={setPicked} testId="version-canvas" />
           ) : (
-            <p className="p-6 text-xs text-slate-400">Loading graph…</p>
+            <p className="p-6 text-xs text-slate-500">Loading graph…</p>
           )}
           {against !== null && (
             <div className="absolute top-3 left-3 rounded-md bg-panel/95 px-3 py-1.5 shadow-sm ring-1 ring-slate-200">

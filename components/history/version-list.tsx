@@ -11,13 +11,13 @@ export function VersionList({ versions, open, onOpen }: { versions: VersionSumma
         <li key={v.version}>
           <button type="button" onClick={() => onOpen(v.version)} data-testid="version-item" data-version={v.version} aria-pressed={open === v.version}
             className={`flex w-full items-start gap-3 px-4 py-2.5 text-left text-xs ${open === v.version ? "bg-brand-50" : "hover:bg-slate-50"}`}>
-            <span className={`mt-0.5 rounded px-1.5 py-0.5 font-mono text-[11px] font-semibold ${open === v.version ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700"}`}>v{v.version}</span>
+            <span className={`mt-0.5 rounded px-1.5 py-0.5 font-mono text-[11px] font-semibold ${open === v.version ? "bg-accent text-white" : "bg-slate-100 text-slate-700"}`}>v{v.version}</span>
             <span className="min-w-0 flex-1">
               <span className="flex items-center gap-1.5 text-slate-800">
                 {v.created_by}
                 {v.version === current && <span className="rounded-full bg-emerald-50 px-1.5 text-[10px] font-medium text-emerald-700 ring-1 ring-emerald-600/20">current</span>}
               </span>
-              <span className="block text-slate-500" title={v.created_at}>{relativeTime(v.created_at)} · {v.node_count} nodes · {v.edge_count} edges</span>
+              <span className={`block ${open === v.version ? "text-slate-600" : "text-slate-500"}`} title={v.created_at}>{relativeTime(v.created_at)} · {v.node_count} nodes · {v.edge_count} edges</span>
             </span>
           </button>
         </li>

@@ -47,7 +47,7 @@ export function CheckpointsPanel({ runId, refreshKey }: { runId: string; refresh
     };
   }, [runId, seq]);
   if (error) return <p className="text-xs text-red-700">{error}</p>;
-  if (!items) return <p className="text-xs text-slate-400">Loading checkpoints…</p>;
+  if (!items) return <p className="text-xs text-slate-500">Loading checkpoints…</p>;
   return (
     <div className="space-y-3" data-testid="checkpoints">
       <ol ref={list} className="relative max-h-56 space-y-0.5 overflow-y-auto" data-testid="checkpoint-list">
@@ -61,10 +61,10 @@ export function CheckpointsPanel({ runId, refreshKey }: { runId: string; refresh
               className={`flex w-full items-center justify-between rounded px-2 py-1 text-left text-xs ${c.seq === seq ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-50"}`}
             >
               <span className="font-mono">
-                <span className="mr-2 text-slate-400">#{c.seq}</span>
+                <span className="mr-2 text-slate-500">#{c.seq}</span>
                 {c.step_name}
               </span>
-              <span className="text-[10px] text-slate-400">{new Date(c.created_at).toLocaleTimeString()}</span>
+              <span className="text-[10px] text-slate-500">{new Date(c.created_at).toLocaleTimeString()}</span>
             </button>
           </li>
         ))}
@@ -78,7 +78,7 @@ export function CheckpointsPanel({ runId, refreshKey }: { runId: string; refresh
           <JsonView value={shown.state} testId="checkpoint-state" />
         </div>
       ) : (
-        seq !== null && <p className="text-xs text-slate-400">Loading checkpoint…</p>
+        seq !== null && <p className="text-xs text-slate-500">Loading checkpoint…</p>
       )}
     </div>
   );

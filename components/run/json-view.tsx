@@ -29,8 +29,8 @@ function Scalar({ value }: { value: unknown }) {
   if (typeof value === "string") return <LongString value={value} />;
   if (typeof value === "number") return <span className="text-sky-700">{value}</span>;
   if (typeof value === "boolean") return <span className="text-violet-700">{String(value)}</span>;
-  if (value === undefined) return <span className="text-slate-400">—</span>;
-  return <span className="text-slate-400">null</span>;
+  if (value === undefined) return <span className="text-slate-500">—</span>;
+  return <span className="text-slate-500">null</span>;
 }
 
 function Entry({ name, value, depth }: { name: string | null; value: unknown; depth: number }) {
@@ -50,9 +50,9 @@ function Entry({ name, value, depth }: { name: string | null; value: unknown; de
   return (
     <div className={depth === 0 ? "" : "pl-4"}>
       <button type="button" className="-ml-3.5 inline-flex items-baseline gap-1 text-left hover:text-brand-700" onClick={() => setOpen(!open)} aria-expanded={open}>
-        <span className="w-2.5 text-[9px] text-slate-400">{open ? "▼" : "▶"}</span>
+        <span className="w-2.5 text-[9px] text-slate-500">{open ? "▼" : "▶"}</span>
         {label}
-        <span className="text-slate-400">
+        <span className="text-slate-500">
           {l}
           {!open && ` ${entries.length} ${entries.length === 1 ? "item" : "items"} ${r}`}
         </span>
@@ -63,11 +63,11 @@ function Entry({ name, value, depth }: { name: string | null; value: unknown; de
             <Entry key={k} name={k} value={v} depth={depth + 1} />
           ))}
           {entries.length > shown && (
-            <div className="pl-4 text-slate-400">
+            <div className="pl-4 text-slate-500">
               …<ShowMore testId="json-more" label={`${count(entries.length - shown)} more ${Array.isArray(value) ? "items" : "keys"}`} onClick={() => setShown(entries.length)} />
             </div>
           )}
-          <div className="text-slate-400">{r}</div>
+          <div className="text-slate-500">{r}</div>
         </>
       )}
     </div>

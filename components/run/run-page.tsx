@@ -100,11 +100,11 @@ export function RunPage({ id }: { id: string }) {
             </p>
           )}
           <div className="h-56 overflow-hidden rounded-lg bg-panel ring-1 ring-slate-200 sm:h-72">
-            {graph ? <ReadOnlyCanvas graph={graph} nodeMarks={marks} onNodeClick={selectNode} testId="run-canvas" /> : <p className="p-4 text-xs text-slate-400">Loading graph…</p>}
+            {graph ? <ReadOnlyCanvas graph={graph} nodeMarks={marks} onNodeClick={selectNode} testId="run-canvas" /> : <p className="p-4 text-xs text-slate-500">Loading graph…</p>}
           </div>
           {running.map((s) => (
             <div key={s.id} className="rounded-lg bg-slate-900 px-4 py-3 font-mono text-xs whitespace-pre-wrap text-slate-100" data-testid="run-stream">
-              <div className="mb-1 text-[10px] text-slate-400 uppercase">{labels[s.node_id] ?? s.node_id} · streaming</div>
+              <div className="mb-1 text-[10px] text-slate-500 uppercase">{labels[s.node_id] ?? s.node_id} · streaming</div>
               {state.deltas[s.id]}
               <span className="animate-pulse">▍</span>
             </div>

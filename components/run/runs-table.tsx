@@ -36,10 +36,10 @@ export function RunsTable({ workflowId, title }: { workflowId?: string; title: s
         <h1 className="max-w-full min-w-0 truncate text-lg font-semibold text-slate-900" title={title}>
           {title}
         </h1>
-        <div className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-panel p-0.5 ring-1 ring-slate-200" role="tablist">
+        <div className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-panel p-0.5 ring-1 ring-slate-200" role="group" aria-label="Show runs by status">
           {FILTERS.map((f) => (
             <button key={f} type="button" onClick={() => setStatus(f)} data-testid={`runs-filter-${f}`} aria-pressed={status === f}
-              className={`rounded-md px-2.5 py-1 text-xs font-medium capitalize ${status === f ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"}`}>
+              className={`rounded-md px-2.5 py-1 text-xs font-medium capitalize ${status === f ? "bg-accent text-white" : "text-slate-600 hover:bg-slate-100"}`}>
               {f}
             </button>
           ))}
@@ -78,7 +78,7 @@ export function RunsTable({ workflowId, title }: { workflowId?: string; title: s
           </tbody>
         </table>
         {rows && rows.length === 0 && <p className="p-8 text-center text-sm text-slate-500" data-testid="runs-empty">No runs match.</p>}
-        {!rows && <p className="p-8 text-center text-sm text-slate-400">Loading…</p>}
+        {!rows && <p className="p-8 text-center text-sm text-slate-500">Loading…</p>}
       </div>
       {pages?.next && pages.key === key && (
         <div className="mt-3 text-center">

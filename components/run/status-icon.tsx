@@ -1,12 +1,12 @@
 import type { StepStatus } from "@/lib/client/types";
 
 const STYLE: Record<StepStatus, { ring: string; path: string; label: string }> = {
-  pending: { ring: "text-slate-400", path: "M12 12h.01", label: "Pending" },
+  pending: { ring: "text-slate-500", path: "M12 12h.01", label: "Pending" },
   running: { ring: "text-sky-600", path: "M21 12a9 9 0 1 1-6.2-8.6", label: "Running" },
   waiting: { ring: "text-amber-600", path: "M10 9v6M14 9v6", label: "Waiting for approval" },
   completed: { ring: "text-emerald-600", path: "M8 12.5l3 3 5-6", label: "Completed" },
   failed: { ring: "text-red-600", path: "M9 9l6 6M15 9l-6 6", label: "Failed" },
-  skipped: { ring: "text-slate-400", path: "M8 12h8", label: "Skipped" },
+  skipped: { ring: "text-slate-500", path: "M8 12h8", label: "Skipped" },
 };
 
 /** A step status as a small round icon; running spins. */

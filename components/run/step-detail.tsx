@@ -60,5 +60,5 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function Empty({ text }: { text: string }) {
-  return <p className="text-xs text-slate-400">{text}</p>;
+  return <p className="text-xs text-slate-500">{text}</p>;
 }

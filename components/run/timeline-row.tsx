@@ -72,12 +72,12 @@ export const TimelineRow = memo(function TimelineRow({
       aria-pressed={selected}
       className={`grid w-full [contain-intrinsic-size:auto_42px] [content-visibility:auto] ${TIMELINE_COLUMNS} items-center gap-2 border-b border-slate-100 px-3 py-1.5 text-left text-xs hover:bg-slate-50 ${selected ? "bg-brand-50 hover:bg-brand-50" : ""}`}
     >
-      <span className="flex items-center gap-1 text-slate-400">
+      <span className="flex items-center gap-1 text-slate-500">
         <StatusIcon status={step.status} />
       </span>
       <span className="min-w-0">
         <span className="block truncate font-medium text-slate-800">{label}</span>
-        <span className="block truncate text-[10px] text-slate-400">
+        <span className="block truncate text-[10px] text-slate-500">
           {step.node_type} · #{step.seq}
           {step.attempt > 1 ? ` · attempt ${step.attempt}` : ""}
         </span>

@@ -7,7 +7,7 @@ import { dailySeries, shortDay, type SpendDay } from "./daily-series";
 /** Cost per day as bars, one per day of the period through `now` (see `dailySeries`). */
 export function SpendChart({ days: spent, since, now }: { days: SpendDay[]; since: string | null; now: number }) {
   const days = useMemo(() => dailySeries(spent, since, now), [spent, since, now]);
-  if (days.length === 0) return <p className="flex h-full items-center justify-center text-xs text-slate-400">No spend in this period.</p>;
+  if (days.length === 0) return <p className="flex h-full items-center justify-center text-xs text-slate-500">No spend in this period.</p>;
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>

@@ -44,7 +44,7 @@ export function SpendDashboard() {
         <div className="flex gap-1 rounded-lg bg-panel p-0.5 ring-1 ring-slate-200">
           {PERIODS.map((p) => (
             <button key={p.id} type="button" onClick={() => { setPeriod(p.id); setSlice(null); }} data-testid={`spend-period-${p.id}`} aria-pressed={period === p.id}
-              className={`rounded-md px-2.5 py-1 text-xs font-medium ${period === p.id ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"}`}>
+              className={`rounded-md px-2.5 py-1 text-xs font-medium ${period === p.id ? "bg-accent text-white" : "text-slate-600 hover:bg-slate-100"}`}>
               {p.text}
             </button>
           ))}

@@ -26,7 +26,7 @@ export function SpendRuns({ period, slice }: { period: string; slice: SpendSlice
     <section className="overflow-x-auto rounded-lg bg-panel ring-1 ring-slate-200" data-testid="spend-runs">
       <h2 className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-[10px] font-semibold tracking-wide text-slate-500 uppercase">Runs behind: {slice.title} <span className="font-normal normal-case">· newest first</span></h2>
       {!items ? (
-        <p className="p-4 text-xs text-slate-400">Loading…</p>
+        <p className="p-4 text-xs text-slate-500">Loading…</p>
       ) : (
         <table className="w-full text-left text-xs">
           <tbody className="divide-y divide-slate-100">
@@ -43,9 +43,9 @@ export function SpendRuns({ period, slice }: { period: string; slice: SpendSlice
           </tbody>
         </table>
       )}
-      {items?.length === 0 && <p className="p-4 text-xs text-slate-400">No runs.</p>}
+      {items?.length === 0 && <p className="p-4 text-xs text-slate-500">No runs.</p>}
       {items && rows?.retentionDays != null && (
-        <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-400" data-testid="spend-runs-retention">
+        <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500" data-testid="spend-runs-retention">
           Runs finished more than {formatPeriod(rows.retentionDays)} ago are deleted (run retention): the figures above still count them, this list no longer shows them.
         </p>
       )}

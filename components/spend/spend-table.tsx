@@ -34,7 +34,7 @@ export function SpendTable({
         )}
       </h2>
       {groups.length === 0 ? (
-        <p className="p-4 text-xs text-slate-400">Nothing spent.</p>
+        <p className="p-4 text-xs text-slate-500">Nothing spent.</p>
       ) : (
         <ul className="scroll-shadows max-h-72 divide-y divide-slate-100 overflow-y-auto">
           {groups.map((g) => (
@@ -44,7 +44,7 @@ export function SpendTable({
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="truncate font-medium text-slate-800" title={g.label}>
                     {g.label}
-                    {hints.has(g.key) && <span className="ml-1.5 font-mono text-[10px] font-normal text-slate-400" data-testid="spend-label-hint" title="workflow id">{hints.get(g.key)}</span>}
+                    {hints.has(g.key) && <span className="ml-1.5 font-mono text-[10px] font-normal text-slate-500" data-testid="spend-label-hint" title="workflow id">{hints.get(g.key)}</span>}
                   </span>
                   <span className="shrink-0 font-mono text-slate-900" data-testid="spend-cost">{usd(g.cost_usd)}</span>
                 </span>

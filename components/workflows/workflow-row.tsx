@@ -36,7 +36,7 @@ export function WorkflowRow({
             <span className="text-xs text-slate-500">{relativeTime(wf.last_run.created_at)}</span>
           </Link>
         ) : (
-          <span className="text-xs text-slate-400">never run</span>
+          <span className="text-xs text-slate-500">never run</span>
         )}
       </td>
       <td className="px-3 py-3 text-xs text-slate-500" title={new Date(wf.updated_at).toLocaleString()}>

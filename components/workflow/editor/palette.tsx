@@ -54,7 +54,7 @@ export function Palette() {
           );
         })}
       </ul>
-      <p className="mt-auto px-4 py-4 text-[11px] leading-relaxed text-slate-400">
+      <p className="mt-auto px-4 py-4 text-[11px] leading-relaxed text-slate-500">
         Drag a node onto the canvas. Connect the right handle of one node to the left handle of another.
       </p>
     </aside>

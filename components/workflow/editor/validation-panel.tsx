@@ -42,7 +42,7 @@ export function ValidationPanel() {
               <span className={issues.errors.length ? "text-red-700" : "text-slate-500"}>{plural(issues.errors.length, "error")}</span>
               <span className="text-slate-300">·</span>
               <span className={issues.warnings.length ? "text-amber-700" : "text-slate-500"}>{plural(issues.warnings.length, "warning")}</span>
-              <span className="ml-auto pl-2 text-slate-400">{open ? "Hide" : "Show"}</span>
+              <span className="ml-auto pl-2 text-slate-500">{open ? "Hide" : "Show"}</span>
             </>
           )}
         </button>

@@ -41,7 +41,7 @@ export function ApproversEditor({ nodeId, approvers, onChange }: { nodeId: strin
           {users.map((u) => (
             <li key={u} className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-2 py-1 text-xs ring-1 ring-slate-200" data-testid="gate-approver-user">
               <span className="min-w-0 truncate font-mono" title={u}>{u}</span>
-              <button type="button" aria-label={`Remove ${u}`} className="text-slate-400 hover:text-red-600" onClick={() => set({ roles, users: users.filter((x) => x !== u) })}>
+              <button type="button" aria-label={`Remove ${u}`} className="text-slate-500 hover:text-red-600" onClick={() => set({ roles, users: users.filter((x) => x !== u) })}>
                 <Icon d={ICONS.trash} />
               </button>
             </li>

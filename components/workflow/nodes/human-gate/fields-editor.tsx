@@ -25,7 +25,7 @@ export function GateFieldsEditor({ fields, onChange }: { fields: GateField[]; on
                 </option>
               ))}
             </Select>
-            <button type="button" aria-label="Remove field" className="text-slate-400 hover:text-red-600" onClick={() => remove(i)}>
+            <button type="button" aria-label="Remove field" className="text-slate-500 hover:text-red-600" onClick={() => remove(i)}>
               <Icon d={ICONS.trash} />
             </button>
           </div>

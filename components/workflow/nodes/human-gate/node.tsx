@@ -12,8 +12,8 @@ export const HumanGateNodeView = memo(function HumanGateNodeView({ id, data, sel
   return (
     <NodeShell id={id} type="human_gate" label={c.label} selected={selected}>
       <p className="truncate">{clip(c.prompt, 60) || "no prompt"}</p>
-      {fields > 0 && <span className="text-[11px] text-slate-400">{fields === 1 ? "1 reviewer field" : `${fields} reviewer fields`}</span>}
-      {(c.required_approvals ?? 1) > 1 && <span className="block text-[11px] text-slate-400">{c.required_approvals} approvals needed</span>}
+      {fields > 0 && <span className="text-[11px] text-slate-500">{fields === 1 ? "1 reviewer field" : `${fields} reviewer fields`}</span>}
+      {(c.required_approvals ?? 1) > 1 && <span className="block text-[11px] text-slate-500">{c.required_approvals} approvals needed</span>}
     </NodeShell>
   );
 });

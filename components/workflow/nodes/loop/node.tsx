@@ -11,7 +11,7 @@ export const LoopNodeView = memo(function LoopNodeView({ id, data, selected }: N
   return (
     <NodeShell id={id} type="loop" label={c.label} selected={selected}>
       <code className="block truncate font-mono text-[11px] text-emerald-800">{clip(c.expression, 34) || "no expression"}</code>
-      <span className="text-[11px] text-slate-400">at most {c.max_iterations ?? 10}×</span>
+      <span className="text-[11px] text-slate-500">at most {c.max_iterations ?? 10}×</span>
     </NodeShell>
   );
 });

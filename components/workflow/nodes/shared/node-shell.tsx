@@ -68,7 +68,7 @@ function NodeBody({ id, type, label, issues, children }: { id: string; type: Nod
           </div>
           <div className="truncate text-[11px] text-slate-500">
             {kind.title}
-            {label?.trim() ? <span className="text-slate-400"> · {id}</span> : null}
+            {label?.trim() ? <span className="text-slate-500"> · {id}</span> : null}
           </div>
         </div>
         {issues && <IssueBadge issues={issues} testId={`node-issues-${id}`} />}

@@ -12,7 +12,7 @@ export const ToolNodeView = memo(function ToolNodeView({ id, data, selected }: N
     <NodeShell id={id} type="tool" label={c.label} selected={selected}>
       <div className="flex items-center justify-between gap-2">
         <span className="truncate rounded bg-amber-50 px-1.5 py-0.5 font-mono text-[11px] text-amber-800">{c.tool || "no tool"}</span>
-        <span className="shrink-0 text-[11px] text-slate-400">{count === 1 ? "1 param" : `${count} params`}</span>
+        <span className="shrink-0 text-[11px] text-slate-500">{count === 1 ? "1 param" : `${count} params`}</span>
       </div>
     </NodeShell>
   );
