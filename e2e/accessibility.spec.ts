@@ -68,6 +68,16 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expectDialogAccessible(page, "run workflow");
       await page.keyboard.press("Escape");
 
+      const runId = await new RunApi(request).trigger(wf.id, { ticket: "toner" });
+      await page.goto(`/runs/${runId}`);
+      await expect(page.getByTestId("gate-panel")).toBeVisible();
+      await page.getByTestId("run-cancel").click();
+      await expectDialogAccessible(page, "cancel run");
+      await page.keyboard.press("Escape");
+      await page.getByTestId("gate-reject").click();
+      await expectDialogAccessible(page, "reject gate");
+      await page.keyboard.press("Escape");
+
       await page.goto(`/workflows/${wf.id}/versions`);
       await page.getByTestId("version-list").getByText("v1", { exact: true }).click();
       await page.getByTestId("version-restore").click();

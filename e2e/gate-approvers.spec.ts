@@ -78,6 +78,7 @@ test("the one who triggered a run is told why they cannot approve it, may still 
 
   await run.goto(runId);
   await run.gatePanel.getByTestId("gate-reject").click();
+  await page.getByTestId("reject-dialog-confirm").click();
   await expect(run.status).toHaveText("failed");
   await expect(run.error).toContainText("rejected by Ada Admin");
 });

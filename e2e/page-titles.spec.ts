@@ -26,6 +26,7 @@ test("each page names its browser tab; a run's tab follows its status, the edito
   await expect(page).toHaveTitle("Paused · Tab titles · Switchyard");
   const gate = page.getByTestId("gate-panel");
   await gate.getByTestId("gate-field-note").fill("fine");
+  await gate.getByTestId("gate-field-priority").selectOption("low");
   await gate.getByTestId("gate-approve").click();
   await expect(page).toHaveTitle("Completed · Tab titles · Switchyard");
 

@@ -32,7 +32,7 @@ test("a fan-out run streams live, pauses at the gate, is approved from the inbox
   await expect(inbox.item(runId).getByTestId("approval-prompt")).toHaveText("Approve the reply for printer on fire?");
   const form = await inbox.review(runId);
   await form.getByTestId("gate-approve").click();
-  await expect(form.getByText("Required")).toBeVisible();
+  await expect(form.getByText("Required")).toHaveCount(2);
   await form.getByTestId("gate-field-note").fill("ship it");
   await form.getByTestId("gate-field-priority").selectOption("high");
   await form.getByTestId("gate-comment").fill("looks good");
@@ -84,6 +84,7 @@ test("rejecting the gate fails the run visibly, with the gate named", async ({ p
   await expect(page.getByTestId("run-again")).toHaveCount(0);
   await run.gatePanel.getByTestId("gate-comment").fill("not this one");
   await run.gatePanel.getByTestId("gate-reject").click();
+  await page.getByTestId("reject-dialog-confirm").click();
   await expect(run.status).toHaveText("failed");
   await expect(run.error).toContainText("review");
   await expect(run.canvasNode("draft")).not.toHaveAttribute("data-mark", "completed");
@@ -99,6 +100,7 @@ test("a finished run runs again with its input and options, as a new run", async
   await run.goto(firstId);
   await expect(run.status).toHaveText("paused");
   await run.gatePanel.getByTestId("gate-reject").click();
+  await page.getByTestId("reject-dialog-confirm").click();
   await expect(run.status).toHaveText("failed");
 
   await page.getByTestId("run-again").click();

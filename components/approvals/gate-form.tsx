@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, Select, TextArea, TextInput } from "@/components/ui/field";
 import { ApiError } from "@/lib/client/http";
 import { approveRun, rejectRun } from "@/lib/client/run-api";
@@ -20,7 +21,9 @@ interface GateFormProps {
 
 /**
  * The reviewer form of a pending gate with Approve and Reject (with a comment), each shown
- * only to someone who may do it: the one who triggered the run may still reject it.
+ * only to someone who may do it: the one who triggered the run may still reject it. A
+ * decision is made only by its button: Enter in a field submits nothing, and Reject asks
+ * first (it fails the run for good).
  */
 export function GateForm({ runId, gate, onDone, mayApprove = gate.may_decide === true, mayReject = gate.may_reject === true, compact = false }: GateFormProps) {
   const fields = mayApprove ? (gate.fields ?? []) : [];
@@ -29,6 +32,7 @@ export function GateForm({ runId, gate, onDone, mayApprove = gate.may_decide ===
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmingReject, setConfirmingReject] = useState(false);
   const set = (name: string, value: string | boolean) => setDraft((d) => ({ ...d, [name]: value }));
 
   const submit = async (approve: boolean) => {
@@ -47,11 +51,12 @@ export function GateForm({ runId, gate, onDone, mayApprove = gate.may_decide ===
       setFailure(err instanceof ApiError ? err.message : "Could not send the decision");
     } finally {
       setBusy(false);
+      setConfirmingReject(false);
     }
   };
 
   return (
-    <form className="space-y-3" onSubmit={(e) => { e.preventDefault(); if (mayApprove) void submit(true); }} data-testid="gate-form">
+    <form className="space-y-3" onSubmit={(e) => e.preventDefault()} data-testid="gate-form">
       <div className={`grid gap-3 ${compact ? "grid-cols-2" : ""}`}>
         {fields.map((f) => {
           const id = `gate-${runId}-${f.name}`;
@@ -63,8 +68,8 @@ export function GateForm({ runId, gate, onDone, mayApprove = gate.may_decide ===
               {f.type === "boolean" ? (
                 <input id={id} data-testid={`gate-field-${f.name}`} type="checkbox" className="size-4 accent-brand-600" checked={value === true} onChange={(e) => set(f.name, e.target.checked)} />
               ) : f.type === "select" ? (
-                <Select id={id} data-testid={`gate-field-${f.name}`} value={String(value)} onChange={(e) => set(f.name, e.target.value)}>
-                  {!f.required && <option value="">—</option>}
+                <Select id={id} data-testid={`gate-field-${f.name}`} value={String(value)} onChange={(e) => set(f.name, e.target.value)} aria-invalid={!!errors[f.name]}>
+                  {f.required ? <option value="" disabled>Choose…</option> : <option value="">—</option>}
                   {(f.options ?? []).map((o) => (
                     <option key={o}>{o}</option>
                   ))}
@@ -84,16 +89,23 @@ export function GateForm({ runId, gate, onDone, mayApprove = gate.may_decide ===
       {failure && <p className="text-xs text-red-700" role="alert" data-testid="gate-error">{failure}</p>}
       <div className="flex gap-2">
         {mayApprove && (
-          <Button type="submit" variant="primary" size="sm" disabled={busy} data-testid="gate-approve">
+          <Button variant="primary" size="sm" disabled={busy} onClick={() => void submit(true)} data-testid="gate-approve">
             Approve
           </Button>
         )}
         {mayReject && (
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void submit(false)} data-testid="gate-reject">
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => setConfirmingReject(true)} data-testid="gate-reject">
             Reject
           </Button>
         )}
       </div>
+      {confirmingReject && (
+        <ConfirmDialog title="Reject this run?" confirmLabel="Reject run" dismissLabel="Keep it waiting" onConfirm={() => submit(false)} onClose={() => setConfirmingReject(false)} testId="reject-dialog">
+          <p>
+            The run fails at <b>{gate.node_id}</b> and cannot be resumed{comment.trim() ? "; your comment goes into the audit trail with the rejection" : ""}.
+          </p>
+        </ConfirmDialog>
+      )}
     </form>
   );
 }

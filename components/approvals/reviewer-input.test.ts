@@ -11,8 +11,8 @@ const fields: GateField[] = [
 ];
 
 describe("reviewer input", () => {
-  it("starts from unchecked booleans and the first option of a required select", () => {
-    expect(initialDraft(fields)).toEqual({ note: "", score: "", ok: false, tier: "gold", body: "" });
+  it("starts from unchecked booleans and empty fields, a required select included (a choice is never made for the reviewer)", () => {
+    expect(initialDraft(fields)).toEqual({ note: "", score: "", ok: false, tier: "", body: "" });
   });
 
   it("parses numbers, keeps booleans and drops empty optional fields", () => {

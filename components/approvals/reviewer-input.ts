@@ -7,10 +7,10 @@ import type { GateField } from "@/engine/graph/schema";
 
 export type Draft = Record<string, string | boolean>;
 
-/** Starting values: unchecked booleans, the first option of a required select, empty text. */
+/** Starting values: unchecked booleans, empty text and selects (a required one forces a choice). */
 export function initialDraft(fields: readonly GateField[]): Draft {
   const d: Draft = {};
-  for (const f of fields) d[f.name] = f.type === "boolean" ? false : f.type === "select" && f.required ? (f.options?.[0] ?? "") : "";
+  for (const f of fields) d[f.name] = f.type === "boolean" ? false : "";
   return d;
 }
 

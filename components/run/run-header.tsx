@@ -7,9 +7,10 @@ import { Icon, ICONS } from "@/components/ui/icon";
 import { duration, relativeTime, usd } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ApiError } from "@/lib/client/http";
-import { cancelRun, resumeRun } from "@/lib/client/run-api";
+import { resumeRun } from "@/lib/client/run-api";
 import type { RunSummary } from "@/lib/client/run-types";
 import { triggerRun } from "@/lib/client/workflows";
+import { CancelRunButton } from "./cancel-run-button";
 import { ConnectionPill } from "./connection-pill";
 import type { Connection } from "./use-run-stream";
 
@@ -89,9 +90,7 @@ export function RunHeader({
           </Button>
         )}
         {(run.status === "running" || run.status === "pending" || run.status === "paused") && (
-          <Button variant="danger" size="sm" disabled={busy} onClick={() => act(() => cancelRun(run.id), false)} data-testid="run-cancel">
-            Cancel
-          </Button>
+          <CancelRunButton run={run} disabled={busy} />
         )}
       </div>
       {error && (

@@ -46,7 +46,7 @@ export class HomePage {
   async delete(name: string) {
     await this.row(name).getByTestId("workflow-delete").click();
     await expect(this.page.getByTestId("delete-dialog")).toContainText(name);
-    await this.page.getByTestId("delete-confirm").click();
+    await this.page.getByTestId("delete-dialog-confirm").click();
     await expect(this.row(name)).toHaveCount(0);
   }
 

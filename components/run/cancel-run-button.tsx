@@ -1,0 +1,41 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ApiError } from "@/lib/client/http";
+import { cancelRun } from "@/lib/client/run-api";
+import type { RunSummary } from "@/lib/client/run-types";
+
+/** Cancel, after saying what it does: a cancelled run stops for good. */
+export function CancelRunButton({ run, disabled }: { run: RunSummary; disabled: boolean }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button variant="danger" size="sm" disabled={disabled} onClick={() => setAsking(true)} data-testid="run-cancel">
+        Cancel
+      </Button>
+      {asking && (
+        <ConfirmDialog
+          title="Cancel this run?"
+          confirmLabel="Cancel run"
+          dismissLabel="Keep it running"
+          testId="cancel-dialog"
+          onClose={() => setAsking(false)}
+          onConfirm={async () => {
+            try {
+              await cancelRun(run.id);
+            } catch (err) {
+              throw new Error(err instanceof ApiError ? err.message : "The run could not be cancelled");
+            }
+            setAsking(false);
+          }}
+        >
+          <p>
+            Run <span className="font-mono text-xs">{run.id}</span> of <b>{run.workflow_name ?? "this workflow"}</b> stops now: a step in flight is cut off, nothing after it
+            runs, and the run ends as failed (cancelled) and cannot be resumed.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
