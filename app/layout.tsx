@@ -34,10 +34,13 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
       <body className="flex h-full flex-col font-sans antialiased bg-slate-50 text-slate-900">
         <BrowserSetup />
         <SessionProvider viewer={viewer}>
+          <a href="#main" className="sr-only rounded-md bg-panel px-3 py-2 text-sm font-medium text-slate-900 ring-2 ring-brand-500 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50" data-testid="skip-link">
+            Skip to content
+          </a>
           {!open && <TopNav theme={theme} />}
-          <div className="min-h-0 flex-1 overflow-y-auto" data-testid="page-scroll">
+          <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none" data-testid="page-scroll">
             {children}
-          </div>
+          </main>
         </SessionProvider>
       </body>
     </html>

@@ -3,7 +3,7 @@ import Link from "next/link";
 /** Any unknown page: says so in the app's own frame and offers the way back. */
 export default function NotFound() {
   return (
-    <main className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center" data-testid="not-found">
+    <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center" data-testid="not-found">
       <p className="text-sm font-semibold text-brand-600">404</p>
       <h1 className="mt-2 text-2xl font-semibold text-slate-900">This page does not exist</h1>
       <p className="mt-2 text-sm text-slate-600">The link may be mistyped, or what it pointed to was deleted.</p>
@@ -15,6 +15,6 @@ export default function NotFound() {
           Recent runs
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { Icon, ICONS } from "@/components/ui/icon";
 /** The frame of the sign-in and owner setup pages: the product mark, a title and the form. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
-    <main className="flex min-h-full items-start justify-center px-4 py-16 sm:py-24">
+    <div className="flex min-h-full items-start justify-center px-4 py-16 sm:py-24">
       <div className="w-full max-w-sm">
         <div className="mb-6 flex items-center gap-2 font-semibold text-slate-900">
           <span className="flex size-7 items-center justify-center rounded-md bg-brand-500 text-white">
@@ -18,6 +18,6 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
           <div className="mt-5">{children}</div>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

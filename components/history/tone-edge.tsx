@@ -1,6 +1,7 @@
 "use client";
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, type Edge, type EdgeProps } from "@xyflow/react";
+import { BaseEdge, EdgeLabelRenderer, type Edge, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
+import { useEdgePath } from "@/components/workflow/canvas/edge-path";
 
 /** How a read-only edge is drawn: plain, or marked by a version comparison or a run. */
 export type EdgeTone = "plain" | "added" | "removed" | "changed" | "active";
@@ -18,8 +19,8 @@ const STROKE: Record<EdgeTone, string> = {
 
 /** An edge for read-only canvases: its label, and a colour that says how it changed. */
 export const ToneEdgeView = memo(function ToneEdgeView(props: EdgeProps<ToneEdge>) {
-  const { id, data, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition } = props;
-  const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
+  const { id, data } = props;
+  const [path, labelX, labelY] = useEdgePath(props);
   const tone = data?.tone ?? "plain";
   return (
     <>

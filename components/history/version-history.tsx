@@ -69,7 +69,7 @@ export function VersionHistory({ workflowId, initial }: { workflowId: string; in
         <aside className="max-h-56 min-h-0 overflow-y-auto border-b border-slate-200 bg-panel lg:max-h-none lg:border-r lg:border-b-0">
           {versions ? <VersionListOrEmpty versions={versions} open={shown} onOpen={(v) => { setOpen(v); if (v === against) setAgainst(null); }} /> : <p className="p-4 text-xs text-slate-500">Loading…</p>}
         </aside>
-        <main className="relative h-[60vh] min-h-0 lg:h-auto">
+        <div className="relative h-[60vh] min-h-0 lg:h-auto">
           {view ? (
             <ReadOnlyCanvas key={`${shown}:${against}`} graph={view.graph} nodeMarks={view.marks} edgeTones={view.tones} onNodeClick={setPicked} testId="version-canvas" />
           ) : (
@@ -80,7 +80,7 @@ export function VersionHistory({ workflowId, initial }: { workflowId: string; in
               <DiffLegend />
             </div>
           )}
-        </main>
+        </div>
         <aside className="min-h-0 border-t border-slate-200 bg-panel p-4 lg:overflow-y-auto lg:border-t-0 lg:border-l">
           <h2 className="mb-3 text-xs font-semibold text-slate-700">
             {against === null ? `v${shown}${shown === current ? " (current)" : ""}` : `Changes from v${Math.min(shown, against)} to v${Math.max(shown, against)}`}

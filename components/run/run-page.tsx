@@ -93,7 +93,7 @@ export function RunPage({ id }: { id: string }) {
             <GatePanel runId={run.id} gate={run.pending_gate} label={labels[run.pending_gate.node_id] ?? run.pending_gate.node_id} onDecided={follow} />
           </div>
         )}
-        <main className="min-w-0 space-y-3 p-4 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:min-h-0 lg:overflow-y-auto">
+        <div className="min-w-0 space-y-3 p-4 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:min-h-0 lg:overflow-y-auto">
           {run.status === "failed" && run.error_message && (
             <p className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200" role="alert" data-testid="run-error">
               {run.error_message}
@@ -110,7 +110,7 @@ export function RunPage({ id }: { id: string }) {
             </div>
           ))}
           <RunTimeline run={run} steps={steps} labels={labels} now={now} selectedId={selected} onSelect={selectStep} />
-        </main>
+        </div>
         <aside ref={detailRef} className="flex min-h-72 flex-col border-t border-slate-200 bg-panel lg:col-start-2 lg:row-start-2 lg:min-h-0 lg:border-t-0 lg:border-l">
           <nav className="flex gap-1 border-b border-slate-200 px-3 pt-2 text-xs font-medium">
             {(["step", "checkpoints", "output"] as const).map((t) => (

@@ -65,6 +65,8 @@ export function WorkflowCanvas() {
           onDragOver={onDragOver}
           onDrop={onDrop}
           deleteKeyCode={null}
+          // Tab goes palette → nodes → inspector; edges are reached from a node's connections in the inspector.
+          edgesFocusable={false}
           fitView={fitOnMount}
           fitViewOptions={fitViewOptions}
           minZoom={0.1}

@@ -1,8 +1,9 @@
 "use client";
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyflow/react";
+import { BaseEdge, EdgeLabelRenderer, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
 import type { WorkflowEdge } from "../flow-types";
 import { useEditorStore } from "../store/editor-context";
+import { useEdgePath } from "./edge-path";
 
 const LABEL_TONE: Record<string, string> = {
   true: "bg-emerald-50 text-emerald-700 ring-emerald-200",
@@ -11,9 +12,9 @@ const LABEL_TONE: Record<string, string> = {
 
 /** An edge with its label (or condition value) and its validation marker. */
 export const WorkflowEdgeView = memo(function WorkflowEdgeView(props: EdgeProps<WorkflowEdge>) {
-  const { id, data, selected, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, markerEnd } = props;
+  const { id, data, selected, markerEnd } = props;
   const issues = useEditorStore((s) => s.issues.byEdge[id]);
-  const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
+  const [path, labelX, labelY] = useEdgePath(props);
   const error = issues?.some((i) => i.severity === "error");
   const stroke = selected ? "var(--color-brand-500)" : error ? "var(--color-red-400)" : issues ? "var(--color-amber-500)" : "var(--color-slate-400)";
   const text = data?.label || data?.condition_value;

@@ -67,9 +67,9 @@ export function EditorShell() {
       <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
         <div className="flex min-h-0 flex-1">
           <Palette />
-          <main className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1">
             <WorkflowCanvas />
-          </main>
+          </div>
         </div>
         <Inspector />
       </div>

@@ -5,11 +5,16 @@ import { Icon } from "@/components/ui/icon";
 import type { NodeType } from "@/engine/graph/schema";
 import { NODE_DRAG_MIME } from "../canvas/use-palette-drop";
 import { kindOf, PALETTE_ORDER } from "../nodes/registry";
-import { useEditorStore } from "../store/editor-context";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-context";
+import { boxesOf, freeSpot, NODE_SIZE } from "../store/free-spot";
 
-/** The six node kinds: drag one onto the canvas, or click to add it in the middle of the view. */
+/**
+ * The node kinds: drag one onto the canvas, or double-click (or Enter) to add it beside the
+ * selected node, else in the middle of the view — at the nearest spot no other node covers.
+ */
 export function Palette() {
   const addNodeOfType = useEditorStore((s) => s.addNodeOfType);
+  const store = useEditorStoreApi();
   const { screenToFlowPosition } = useReactFlow();
 
   const onDragStart = (event: DragEvent, type: NodeType) => {
@@ -20,7 +25,12 @@ export function Palette() {
     const canvas = document.querySelector('[data-testid="canvas"]')?.getBoundingClientRect();
     const centre = canvas ? { x: canvas.left + canvas.width / 2, y: canvas.top + canvas.height / 2 } : { x: 400, y: 300 };
     const at = screenToFlowPosition(centre);
-    addNodeOfType(type, { x: Math.round(at.x - 120), y: Math.round(at.y - 30) });
+    const nodes = store.getState().nodes;
+    const selected = nodes.find((n) => n.selected);
+    const wanted = selected
+      ? { x: selected.position.x + (selected.measured?.width ?? NODE_SIZE.width) + 80, y: selected.position.y }
+      : { x: Math.round(at.x - NODE_SIZE.width / 2), y: Math.round(at.y - NODE_SIZE.height / 2) };
+    addNodeOfType(type, freeSpot(wanted, boxesOf(nodes)));
   };
 
   return (
@@ -55,7 +65,7 @@ export function Palette() {
         })}
       </ul>
       <p className="mt-auto px-4 py-4 text-[11px] leading-relaxed text-slate-500">
-        Drag a node onto the canvas. Connect the right handle of one node to the left handle of another.
+        Drag a node onto the canvas, or press Enter on one. Connect the right handle of one node to the left handle of another, or use Connect to… in the inspector.
       </p>
     </aside>
   );

@@ -9,6 +9,7 @@ import { kindOf } from "../nodes/registry";
 import { useEditorStore } from "../store/editor-context";
 import type { MarkedIssue } from "../store/issue-index";
 import { LabelField, ReliabilityFields } from "./common-fields";
+import { NodeConnections } from "./node-connections";
 
 const NO_ISSUES: MarkedIssue[] = [];
 
@@ -49,6 +50,7 @@ export function NodeInspector({ nodeId }: { nodeId: string }) {
       )}
       <LabelField nodeId={nodeId} config={config} update={update} />
       <Form nodeId={nodeId} config={config} update={update} issues={issues} />
+      <NodeConnections nodeId={nodeId} />
       <details className="group border-t border-slate-100 pt-3" open={config.retries !== undefined || config.timeout_ms !== undefined}>
         <summary className="cursor-pointer text-xs font-medium text-slate-600 select-none">Retries and timeout</summary>
         <div className="pt-3">
