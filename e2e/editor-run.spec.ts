@@ -3,7 +3,7 @@ import { Api } from "./pages/api";
 import { EditorPage } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
 
-test("the Run dialog refuses an invalid graph with its errors, then runs a valid one", async ({ page, request }) => {
+test("Run waits while the graph has errors, listed to fix; the Run dialog checks its input, then runs", async ({ page, request }) => {
   const { id } = await new Api(request).createWorkflow("Runnable", {
     nodes: [
       { id: "greet", type: "agent", position: { x: 0, y: 0 }, config: { model: "mock", user_message: "Hello {name}" } },
@@ -14,22 +14,26 @@ test("the Run dialog refuses an invalid graph with its errors, then runs a valid
   const editor = new EditorPage(page);
   await editor.goto(id);
 
+  await expect(page.getByTestId("run")).toBeDisabled();
+  await page.getByTestId("run-blocked").click();
+  await expect(page.getByTestId("run-blocked")).toHaveText("Fix 1 error to run");
+  const item = page.getByTestId("validation-item");
+  await expect(item).toContainText("teleport");
+  await item.click();
+  // The problem's node is selected and has the keyboard focus.
+  await expect(editor.inspector.getByTestId("node-inspector")).toHaveAttribute("data-node-id", "store");
+  await expect(page.locator('.react-flow__node[data-id="store"]')).toBeFocused();
+  await editor.field("tool-select").selectOption("set");
+  await expect(editor.nodeIssues("store")).toHaveCount(0);
+  await expect(page.getByTestId("run-blocked")).toHaveCount(0);
+
   await page.getByTestId("run").click();
+  await expect(page.getByTestId("run-start")).toHaveText("Save and run");
   const input = page.getByTestId("run-input");
   await input.fill("[1, 2]");
   await expect(page.getByTestId("run-input-error")).toContainText("JSON object");
   await expect(page.getByTestId("run-start")).toBeDisabled();
   await input.fill('{"name": "Ada"}');
-  await page.getByTestId("run-start").click();
-  await expect(page.getByTestId("run-refused")).toContainText("teleport");
-
-  await page.keyboard.press("Escape");
-  await editor.select("store");
-  await editor.field("tool-select").selectOption("set");
-  await expect(editor.nodeIssues("store")).toHaveCount(0);
-  await page.getByTestId("run").click();
-  await expect(page.getByTestId("run-start")).toHaveText("Save and run");
-  await page.getByTestId("run-input").fill('{"name": "Ada"}');
   await page.getByTestId("run-start").click();
 
   await expect(page).toHaveURL(/\/runs\/[^/]+$/);

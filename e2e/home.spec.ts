@@ -16,6 +16,8 @@ test.describe("home page", () => {
     const editor = new EditorPage(page);
     await expect(page.getByTestId("workflow-name")).toHaveValue("Ticket triage");
     await expect(page.getByTestId("canvas-empty")).toBeVisible();
+    await expect(page.getByTestId("validation-summary")).toHaveText("Empty canvas: add a node from the palette");
+    await expect(page.getByTestId("run")).toBeDisabled();
     await expect(editor.version).toHaveText("v1");
 
     await page.getByRole("link", { name: "All workflows" }).click();

@@ -27,15 +27,15 @@ describe("evaluateCondition", () => {
   });
 
   it("throws ExpressionError for parse and runtime errors", () => {
-    expect(() => evaluateCondition("a ==", {})).toThrow(new ExpressionError("Unexpected end of expression at 4", 4));
+    expect(() => evaluateCondition("a ==", {})).toThrow(new ExpressionError("Unexpected end of expression at column 5", 4));
     expect(() => evaluateCondition("a < 'x'", { a: 1 })).toThrow(ExpressionError);
   });
 
   it("gives the same answer from the cache, for any scope", () => {
     expect(evaluateCondition("x > 1", { x: 2 })).toBe(true);
     expect(evaluateCondition("x > 1", { x: 0 })).toBe(false);
-    expect(() => evaluateCondition("x >", {})).toThrow("Unexpected end of expression at 3");
-    expect(() => evaluateCondition("x >", {})).toThrow("Unexpected end of expression at 3");
+    expect(() => evaluateCondition("x >", {})).toThrow("Unexpected end of expression at column 4");
+    expect(() => evaluateCondition("x >", {})).toThrow("Unexpected end of expression at column 4");
   });
 
   it("keeps the parse cache bounded", () => {

@@ -70,20 +70,20 @@ describe("parser precedence", () => {
 
 describe("parse errors", () => {
   it.each([
-    ["(1 + 2))", "Unexpected token ')' at 7", 7],
-    ["1 +", "Unexpected end of expression at 3", 3],
-    ["", "Empty expression at 0", 0],
-    ["   ", "Empty expression at 0", 0],
-    ["(a", "Unexpected end of expression (expected ')') at 2", 2],
-    ["a b", "Unexpected token 'b' at 2", 2],
-    ["and x", "Unexpected token 'and' at 0", 0],
-    ["a.", "Unexpected end of expression (expected a name after '.') at 2", 2],
-    ["a.1", "Unexpected token '1' (expected a name after '.') at 2", 2],
-    ["foo(1)", "Unknown function 'foo' (allowed: len, lower, upper, contains, startswith, number, string) at 0", 0],
-    ["len(1, 2)", "len() takes 1 argument, got 2 at 0", 0],
-    ["contains('a')", "contains() takes 2 arguments, got 1 at 0", 0],
-    ["a.b(1)", "Only the functions len, lower, upper, contains, startswith, number, string can be called at 3", 3],
-    ["x = 1", "Unexpected character '=' at 2 (use '==' to compare)", 2],
+    ["(1 + 2))", "Unexpected token ')' at column 8", 7],
+    ["1 +", "Unexpected end of expression at column 4", 3],
+    ["", "Empty expression at column 1", 0],
+    ["   ", "Empty expression at column 1", 0],
+    ["(a", "Unexpected end of expression (expected ')') at column 3", 2],
+    ["a b", "Unexpected token 'b' at column 3", 2],
+    ["and x", "Unexpected token 'and' at column 1", 0],
+    ["a.", "Unexpected end of expression (expected a name after '.') at column 3", 2],
+    ["a.1", "Unexpected token '1' (expected a name after '.') at column 3", 2],
+    ["foo(1)", "Unknown function 'foo' (allowed: len, lower, upper, contains, startswith, number, string) at column 1", 0],
+    ["len(1, 2)", "len() takes 1 argument, got 2 at column 1", 0],
+    ["contains('a')", "contains() takes 2 arguments, got 1 at column 1", 0],
+    ["a.b(1)", "Only the functions len, lower, upper, contains, startswith, number, string can be called at column 4", 3],
+    ["x = 1", "Unexpected character '=' (use '==' to compare) at column 3", 2],
   ])("%s", (source, message, position) => {
     expect(errorOf(source)).toEqual({ message, position });
   });
@@ -115,5 +115,11 @@ describe("limits", () => {
     const items = Array.from({ length: 2000 }, (_, i) => String(i)).join(",");
     const parsed = ast(`1999 in [${items}]`);
     expect(evaluateExpression(parsed, {})).toBe(true);
+  });
+});
+
+describe("parse error messages", () => {
+  it("name the column once and what was expected, for a call left open", () => {
+    expect(errorOf("contains(a, 'b'")).toEqual({ message: "Unexpected end of expression (expected ',' or ')') at column 16", position: 15 });
   });
 });

@@ -25,7 +25,7 @@ type NodeFields = Expr extends infer E ? (E extends Expr ? Omit<E, "pos" | "text
 /** Parses `source` into an AST; throws {@link ExpressionError} with a position on bad input. */
 export function parse(source: string): Expr {
   if (source.length > MAX_EXPRESSION_LENGTH) {
-    throw new ExpressionError(`Expression is too long (more than ${MAX_EXPRESSION_LENGTH} characters) at ${MAX_EXPRESSION_LENGTH}`, MAX_EXPRESSION_LENGTH);
+    throw new ExpressionError(`Expression is too long (more than ${MAX_EXPRESSION_LENGTH} characters)`, MAX_EXPRESSION_LENGTH);
   }
   return new Parser(source, tokenize(source)).parseAll();
 }
@@ -71,7 +71,7 @@ class Parser {
   }
 
   private fail(message: string, pos: number): never {
-    throw new ExpressionError(`${message} at ${pos}`, pos);
+    throw new ExpressionError(`${message} at column ${pos + 1}`, pos);
   }
 
   private unexpected(token: Token, hint = ""): never {
@@ -204,7 +204,8 @@ class Parser {
     const items: Expr[] = [];
     while (!this.isOp(close)) {
       items.push(this.expression(0));
-      if (!this.isOp(close)) this.expect(",");
+      if (this.isOp(",")) this.advance();
+      else if (!this.isOp(close)) this.unexpected(this.peek(), ` (expected ',' or '${close}')`);
     }
     this.advance();
     return items;

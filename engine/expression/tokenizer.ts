@@ -56,7 +56,7 @@ export function tokenize(source: string): Token[] {
     const op = OPERATORS_2.has(two) ? two : OPERATORS_1.has(c) ? c : null;
     if (op === null) {
       const hint = c === "=" ? " (use '==' to compare)" : "";
-      throw new ExpressionError(`Unexpected character '${c}' at ${i}${hint}`, i);
+      throw new ExpressionError(`Unexpected character '${c}'${hint} at column ${i + 1}`, i);
     }
     i += op.length;
     tokens.push({ type: "op", value: op, pos: start, end: i });
@@ -86,7 +86,7 @@ function readString(source: string, start: number): [string, number] {
       const width = next === "x" ? 2 : 4;
       const digits = source.slice(i + 2, i + 2 + width);
       if (!/^[0-9a-fA-F]+$/.test(digits) || digits.length !== width) {
-        throw new ExpressionError(`Invalid escape '\\${next}' at ${i}`, i);
+        throw new ExpressionError(`Invalid escape '\\${next}' at column ${i + 1}`, i);
       }
       out += String.fromCharCode(parseInt(digits, 16));
       i += 2 + width;
@@ -96,5 +96,5 @@ function readString(source: string, start: number): [string, number] {
       i += 2;
     }
   }
-  throw new ExpressionError(`Unterminated string starting at ${start}`, start);
+  throw new ExpressionError(`Unterminated string starting at column ${start + 1}`, start);
 }

@@ -81,7 +81,7 @@ export const VALIDATION_MESSAGES: { [C in ValidationCode]: (a: IssueArgs[C]) => 
   duplicate_edge_id: (a) => `Edge id ${a.edge} is used by ${a.count} edges; edge ids must be unique.`,
   dangling_edge: (a) => `Edge ${a.edge} points to a node that does not exist: ${a.missing.join(" and ")}.`,
   unknown_tool: (a) => `Node ${a.node} uses the tool "${a.tool}", which is not registered.`,
-  invalid_expression: (a) => `Node ${a.node} has an invalid expression at position ${a.position}: ${a.message}`,
+  invalid_expression: (a) => `Node ${a.node} has an invalid expression: ${a.message}`,
   cycle_without_loop: (a) =>
     `Nodes ${[...a.cycle, a.cycle[0]].join(" → ")} form a cycle without a loop node; it would never stop. Route it through a loop node.`,
   loop_max_iterations: (a) => `Loop ${a.node} allows ${a.value} iterations; the limit is ${a.cap}.`,

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Icon, ICONS } from "@/components/ui/icon";
 import { isDirty } from "../store/create-editor-store";
 import { useEditorHistory, useEditorStore } from "../store/editor-context";
+import { useProblemsList } from "./problems-list";
 import type { SaveStatus } from "./use-save";
 import { HiddenFileInput } from "@/components/ui/hidden-file-input";
 
@@ -32,6 +33,9 @@ export function EditorToolbar({
   const canRedo = useEditorHistory((h) => h.futureStates.length > 0);
   const undo = useEditorHistory((h) => h.undo);
   const redo = useEditorHistory((h) => h.redo);
+  const errors = useEditorStore((s) => s.issues.errors);
+  const openProblems = useProblemsList((s) => s.setOpen);
+  const empty = errors.length === 1 && errors[0].code === "empty_graph";
   const file = useRef<HTMLInputElement>(null);
   const { fitView } = useReactFlow();
   const layout = () => {
@@ -85,7 +89,12 @@ export function EditorToolbar({
         <Button onClick={onSave} disabled={status.kind === "saving"} data-testid="save" title="Save (Ctrl+S)">
           <Icon d={ICONS.save} /> Save
         </Button>
-        <Button variant="primary" onClick={onRun} data-testid="run">
+        {errors.length > 0 && !empty && (
+          <Button variant="ghost" onClick={() => openProblems(true)} className="text-red-700" data-testid="run-blocked">
+            Fix {errors.length === 1 ? "1 error" : `${errors.length} errors`} to run
+          </Button>
+        )}
+        <Button variant="primary" onClick={onRun} disabled={errors.length > 0} title={empty ? "Add a node to run" : errors.length > 0 ? "Fix the errors first" : "Run"} data-testid="run">
           <Icon d={ICONS.play} className="size-3.5" /> Run
         </Button>
       </div>

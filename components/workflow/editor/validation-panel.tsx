@@ -1,26 +1,29 @@
 "use client";
 import { Panel, useReactFlow } from "@xyflow/react";
-import { useState } from "react";
 import { Icon, ICONS } from "@/components/ui/icon";
 import type { ValidationIssue } from "@/lib/client/types";
 import { useEditorStore } from "../store/editor-context";
+import { useProblemsList } from "./problems-list";
 
 /**
- * Every validation finding in one list over the canvas; clicking one selects (and
- * shows) the node or edge it concerns.
+ * Every validation finding in one list over the canvas; choosing one selects, shows and
+ * focuses the node (or selects the edge) it concerns. An empty canvas gets a hint, not an error.
  */
 export function ValidationPanel() {
   const issues = useEditorStore((s) => s.issues);
   const selectNode = useEditorStore((s) => s.selectNode);
   const selectEdge = useEditorStore((s) => s.selectEdge);
   const { fitView } = useReactFlow();
-  const [open, setOpen] = useState(false);
-  const total = issues.errors.length + issues.warnings.length;
+  const { open, toggle } = useProblemsList();
+  const empty = issues.errors.length === 1 && issues.errors[0].code === "empty_graph";
+  const total = empty ? 0 : issues.errors.length + issues.warnings.length;
 
   const pick = (issue: ValidationIssue) => {
     if (issue.node_id) {
-      selectNode(issue.node_id);
-      void fitView({ nodes: [{ id: issue.node_id }], duration: 250, maxZoom: 1.1 });
+      const id = issue.node_id;
+      selectNode(id);
+      void fitView({ nodes: [{ id }], duration: 250, maxZoom: 1.1 });
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true }));
     } else if (issue.edge_id) selectEdge(issue.edge_id);
   };
 
@@ -29,11 +32,14 @@ export function ValidationPanel() {
       <div className="overflow-hidden rounded-lg bg-panel/95 shadow-sm ring-1 ring-slate-200" data-testid="validation-panel">
         <button
           type="button"
-          onClick={() => setOpen((o) => !o)}
+          onClick={toggle}
+          aria-expanded={total > 0 ? open : undefined}
           className="flex w-full items-center gap-2 px-3 py-2 text-left text-xs font-medium text-slate-700 hover:bg-slate-50"
           data-testid="validation-summary"
         >
-          {total === 0 ? (
+          {empty ? (
+            <span className="text-slate-500">Empty canvas: add a node from the palette</span>
+          ) : total === 0 ? (
             <span className="flex items-center gap-1.5 text-emerald-700">
               <Icon d={ICONS.check} className="size-3.5" /> No problems found
             </span>
