@@ -14,12 +14,13 @@ export interface BodyOptions {
 
 /**
  * Reads the body as a stream and stops as soon as it passes `maxBytes`, so an oversized
- * upload is refused (413) without ever being buffered whole.
+ * upload is refused (413) without ever being buffered whole. The bytes exactly as sent
+ * (a webhook's signature covers them).
  */
-export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
+export async function readBodyBytes(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -33,7 +34,16 @@ export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** {@link readBodyBytes} decoded as UTF-8. */
+export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
+  return decodeBody(await readBodyBytes(request, maxBytes));
+}
+
+function decodeBody(bytes: Uint8Array): string {
+  return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
 }
 
 /**
@@ -42,7 +52,12 @@ export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY
  * with `details.issues` naming each path; over the limit → 413.
  */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, options: BodyOptions = {}): Promise<z.infer<S>> {
-  const text = await readBodyText(request, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES);
+  return parseJsonBytes(request, await readBodyBytes(request, options.maxBytes ?? DEFAULT_MAX_BODY_BYTES), schema, options);
+}
+
+/** {@link parseJsonBody} for a body already read (a webhook reads it to check its signature first). */
+export function parseJsonBytes<S extends z.ZodType>(request: Request, bytes: Uint8Array, schema: S, options: Pick<BodyOptions, "emptyAs"> = {}): z.infer<S> {
+  const text = decodeBody(bytes);
   if (text.trim() !== "") requireJsonType(request);
   let value: unknown;
   if (text.trim() === "" && options.emptyAs !== undefined) {

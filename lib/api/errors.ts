@@ -11,6 +11,7 @@ export type ApiErrorCode =
   | "invalid_path"
   | "unsupported_media_type"
   | "unauthenticated"
+  | "invalid_signature"
   | "forbidden"
   | "forbidden_host"
   | "cross_origin"
@@ -41,6 +42,7 @@ export const API_ERRORS: Record<ApiErrorCode, CodeInfo> = {
   invalid_path: { status: 400, message: "the request path is not valid percent-encoding" },
   unsupported_media_type: { status: 415, message: "a request body must be JSON, sent with `Content-Type: application/json`" },
   unauthenticated: { status: 401, message: "sign in first, or send an API key as `Authorization: Bearer <key>`" },
+  invalid_signature: { status: 401, message: "the webhook call's signature or secret does not match its hook" },
   forbidden: { status: 403, message: "your role does not allow this" },
   rate_limited: { status: 429, message: "too many attempts; wait and try again" },
   already_set_up: { status: 409, message: "the owner account exists already; sign in, or ask an admin for an account" },

@@ -17,6 +17,7 @@ import { spendQuery } from "@/lib/services/spend";
 import { createWorkflowBody, restoreVersionBody, saveWorkflowBody, validateWorkflowBody } from "@/lib/services/workflow-params";
 import { workflowListQuery } from "@/lib/services/workflows";
 import { signInBody } from "@/lib/services/sign-in";
+import { hookInputBody, patchHookBody } from "@/lib/services/hook-params";
 import { changePasswordBody, createApiKeyBody, createUserBody, patchUserBody, setupBody } from "@/lib/services/user-params";
 import { NARROWED, ROUTE_POLICY, rolesFor, type RouteKey } from "./policy";
 
@@ -59,6 +60,11 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/workflows/{id}/versions/{version}/restore", summary: "Make an old version's graph the live graph, as a new version", body: restoreVersionBody, bodyOptional: true, ok: { 200: "the workflow after the restore" }, errors: ["version_conflict"] },
   { method: "post", path: "/api/workflows/{id}/runs", summary: "Trigger a run: at once, or with `wait` once it completes, fails or pauses", query: waitQuery.extend(runReadQuery.shape), body: triggerBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, errors: ["invalid_graph"] },
   { method: "get", path: "/api/workflows/{id}/runs", summary: "The workflow's runs, newest first", query: runListQuery.pick({ status: true }), paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" } },
+  { method: "get", path: "/api/workflows/{id}/hook", summary: "The workflow's webhook, never its secret", ok: { 200: "`{hook: {id, workflow_id, enabled, url_path, created_at, rotated_at, last_triggered_at} | null}`" } },
+  { method: "post", path: "/api/workflows/{id}/hook", summary: "Make the workflow's webhook, or give it a new secret (the old one stops working at once); the `secret` is in this answer only", ok: { 201: "`{hook, secret}`: the hook was made", 200: "`{hook, secret}`: the secret was rotated" } },
+  { method: "patch", path: "/api/workflows/{id}/hook", summary: "Enable or disable the webhook (a disabled one answers 404)", body: patchHookBody, ok: { 200: "`{hook}`" } },
+  { method: "delete", path: "/api/workflows/{id}/hook", summary: "Delete the webhook: its URL answers 404 from now on", ok: { 204: "deleted" } },
+  { method: "post", path: "/api/hooks/{hook_id}", summary: "Call a webhook: the JSON body (at most 1 MiB) becomes the input of a run of its workflow, at once or with `wait` once it completes, fails or pauses. Authenticated by `X-Switchyard-Timestamp` and `X-Switchyard-Signature: sha256=<hex HMAC-SHA256(secret, \"<timestamp>.<body>\")>` (at most 300 s old), or by `X-Switchyard-Hook-Secret`", query: waitQuery.extend(runReadQuery.shape), body: hookInputBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, errors: ["invalid_signature", "invalid_graph"] },
   { method: "get", path: "/api/runs", summary: "All runs, newest first", query: runListQuery, paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" } },
   { method: "get", path: "/api/runs/{id}", summary: "A run whole; `step_inputs=false` leaves the steps' input snapshots out; a pending gate says whether the caller may decide it", query: runReadQuery, ok: { 200: RUN_ANSWER }, errors: ["too_large"] },
   { method: "get", path: "/api/runs/{id}/steps/{stepId}", summary: "One step of a run with its input snapshot", ok: { 200: "the step" } },
@@ -106,6 +112,7 @@ const PATH_PARAMS: Record<string, { description: string; schema: JsonSchema }> =
   name: { description: "a secret's name", schema: { type: "string", pattern: SECRET_NAME_PATTERN.source } },
   userId: { description: "a user's id", schema: { type: "string", pattern: ID_PATTERN.source } },
   keyId: { description: "an API key's id", schema: { type: "string", pattern: ID_PATTERN.source } },
+  hook_id: { description: "a webhook's id (its `url_path` ends with it)", schema: { type: "string", pattern: ID_PATTERN.source } },
 };
 
 const PAGE_PARAMS = [
@@ -155,7 +162,7 @@ function operationObject(op: Operation) {
   for (const code of codes) byStatus.set(API_ERRORS[code].status, [...(byStatus.get(API_ERRORS[code].status) ?? []), code]);
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) responses[status] = errorResponse(list.map((c) => `\`${c}\`: ${API_ERRORS[c].message}`).join("; "));
   const roles = signedIn ? rolesFor(access) : [];
-  const who = signedIn ? `Roles: ${roles.join(", ")}${NARROWED[`${op.method} ${op.path}` as RouteKey] ? ` (${NARROWED[`${op.method} ${op.path}` as RouteKey]})` : ""}.` : "No sign-in needed.";
+  const who = signedIn ? `Roles: ${roles.join(", ")}${NARROWED[`${op.method} ${op.path}` as RouteKey] ? ` (${NARROWED[`${op.method} ${op.path}` as RouteKey]})` : ""}.` : access === "hook" ? "No sign-in: the webhook's signature or secret authenticates the call." : "No sign-in needed.";
   return {
     summary: op.summary,
     description: who,
@@ -173,11 +180,12 @@ function operationId(op: Operation): string {
   const words = op.path
     .replace(/^\/api\//, "")
     .split("/")
-    .map((part) => (part.startsWith("{") ? `By${cap(part.slice(1, -1))}` : cap(part)));
+    .map((part) => (part.startsWith("{") ? `By${cap(camel(part.slice(1, -1)))}` : cap(part)));
   return op.method + words.join("");
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const camel = (s: string) => s.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
 
 let cached: JsonSchema | undefined;
 

@@ -8,9 +8,12 @@ const READS: RouteKey[] = [
   "get /api/openapi", "get /api/workflows", "get /api/workflows/{id}", "post /api/workflows/{id}/validate", "get /api/workflows/{id}/versions",
   "get /api/workflows/{id}/versions/{version}", "get /api/workflows/{id}/runs", "get /api/runs", "get /api/runs/{id}", "get /api/runs/{id}/steps/{stepId}",
   "get /api/runs/{id}/checkpoints", "get /api/runs/{id}/checkpoints/{seq}", "get /api/runs/{id}/events", "get /api/runs/{id}/gate", "get /api/approvals", "get /api/spend",
-  "get /api/spend/runs", "get /api/models", "get /api/tools",
+  "get /api/spend/runs", "get /api/models", "get /api/tools", "get /api/workflows/{id}/hook",
 ];
-const EDITS: RouteKey[] = ["post /api/workflows", "put /api/workflows/{id}", "delete /api/workflows/{id}", "post /api/workflows/{id}/versions/{version}/restore"];
+const EDITS: RouteKey[] = [
+  "post /api/workflows", "put /api/workflows/{id}", "delete /api/workflows/{id}", "post /api/workflows/{id}/versions/{version}/restore",
+  "post /api/workflows/{id}/hook", "patch /api/workflows/{id}/hook", "delete /api/workflows/{id}/hook",
+];
 const RUNS: RouteKey[] = ["post /api/workflows/{id}/runs", "post /api/runs/{id}/resume", "post /api/runs/{id}/cancel"];
 const ADMIN: RouteKey[] = [
   "get /api/audit", "get /api/audit/verify", "get /api/secrets", "post /api/secrets", "put /api/secrets/{name}", "delete /api/secrets/{name}",
@@ -18,7 +21,8 @@ const ADMIN: RouteKey[] = [
 ];
 /** Open to every signed-in principal; the service narrows it (the gate's approvers, one's own keys). */
 const EVERY_SIGNED_IN: RouteKey[] = ["get /api/me", "post /api/auth/change-password", "post /api/runs/{id}/approve", "post /api/runs/{id}/reject", "get /api/api-keys", "post /api/api-keys", "delete /api/api-keys/{keyId}"];
-const PUBLIC: RouteKey[] = ["get /api/health", "get /api/setup", "post /api/setup", "post /api/auth/sign-in/email", "post /api/auth/sign-out"];
+/** No principal needed: anyone, or (a webhook's call) whoever knows the hook's secret, which the route checks itself. */
+const PUBLIC: RouteKey[] = ["get /api/health", "get /api/setup", "post /api/setup", "post /api/auth/sign-in/email", "post /api/auth/sign-out", "post /api/hooks/{hook_id}"];
 
 const MAY: Record<Role, RouteKey[]> = {
   viewer: [...READS, ...EVERY_SIGNED_IN],
@@ -53,6 +57,7 @@ describe("the route policy", () => {
     expect(routeFor("HEAD", "/api/workflows")?.key).toBe("get /api/workflows");
     expect(routeFor("DELETE", "/api/workflows")).toBeUndefined();
     expect(routeFor("GET", "/api/workflows/a/b/c/d")).toBeUndefined();
+    expect(routeFor("POST", "/api/hooks/hk_abc")).toEqual({ key: "post /api/hooks/{hook_id}", access: "hook", method: "POST", pattern: expect.any(RegExp) });
   });
 
   it("says which roles a refused call needs", () => {

@@ -38,6 +38,11 @@ export const ROUTE_POLICY: Record<RouteKey, Access> = {
   "post /api/workflows/{id}/versions/{version}/restore": "edit",
   "post /api/workflows/{id}/runs": "run",
   "get /api/workflows/{id}/runs": "read",
+  "get /api/workflows/{id}/hook": "read",
+  "post /api/workflows/{id}/hook": "edit",
+  "patch /api/workflows/{id}/hook": "edit",
+  "delete /api/workflows/{id}/hook": "edit",
+  "post /api/hooks/{hook_id}": "hook",
 
   "get /api/runs": "read",
   "get /api/runs/{id}": "read",

@@ -29,7 +29,9 @@ export type AuditAction =
   | "api_key.create"
   | "api_key.revoke"
   | "hook.create"
-  | "hook.update"
+  | "hook.rotate"
+  | "hook.enable"
+  | "hook.disable"
   | "hook.delete"
   | `auth.${string}`;
 

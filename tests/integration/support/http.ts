@@ -48,7 +48,8 @@ export function client(baseUrl: string, auth: AuthHeaders = adminAuth()) {
  * arrives, pausing between chunks so an early answer is read before the next write. The
  * server then closes the connection; errors from that close after the response are
  * expected. (fetch keeps writing and can fail with EPIPE before it reads the early
- * answer.) Without `contentLength` the body is sent chunked.
+ * answer.) Without `contentLength` the body is sent chunked. `extraHeaders` go with the
+ * test admin's (a webhook's signature headers).
  */
 export function uploadEarlyAnswered(
   baseUrl: string,
@@ -56,11 +57,12 @@ export function uploadEarlyAnswered(
   path: string,
   chunks: Iterable<string | Uint8Array>,
   contentLength?: number,
+  extraHeaders: Record<string, string> = {},
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: unknown }> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
     let answered = false;
-    const headers: http.OutgoingHttpHeaders = { ...adminAuth(), "content-type": "application/json" };
+    const headers: http.OutgoingHttpHeaders = { ...adminAuth(), "content-type": "application/json", ...extraHeaders };
     if (contentLength !== undefined) headers["content-length"] = contentLength;
     const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method, headers, agent: false }, (res) => {
       answered = true;

@@ -1,0 +1,37 @@
+import "server-only";
+/**
+ * Calls to a webhook (`POST /api/hooks/{id}`), step by step so that nothing is stored for
+ * a call that is refused: the hook must exist and be enabled (else 404, the same for both
+ * so a caller cannot tell a disabled hook from none), the body is read raw and capped
+ * (413), the signature or secret checked over those bytes (401), and only then is the run
+ * triggered, by the webhook as its actor.
+ */
+import { ApiError, notFound, type Actor } from "@/lib/api";
+import { verifyHookRequest } from "@/lib/auth/hook-signature";
+import { db } from "@/lib/db/client";
+import { findHookForTrigger, touchHook, type HookForTrigger } from "@/lib/db/hooks";
+import { open } from "@/lib/secrets/cipher";
+import { secretKey } from "@/lib/secrets/service";
+import { hookSecretAad } from "./hooks";
+
+export const HOOK_NOT_FOUND = "webhook not found (unknown, or disabled)";
+
+/** The enabled hook a call names, or 404. */
+export function callableHook(id: string): HookForTrigger {
+  const hook = findHookForTrigger(db().sqlite, id);
+  if (!hook || !hook.enabled) throw notFound(HOOK_NOT_FOUND);
+  return hook;
+}
+
+/** The webhook as the actor of the call when its headers authenticate it over `body`; 401 otherwise. */
+export function authenticateHookCall(hook: HookForTrigger, headers: Headers, body: Uint8Array): Actor {
+  const secret = open(secretKey(), hook.sealed, hookSecretAad(hook.id));
+  const check = verifyHookRequest({ secret, headers, body });
+  if (!check.ok) throw new ApiError("invalid_signature", check.reason);
+  return { type: "webhook", id: hook.id, name: `webhook ${hook.workflow_name}`, role: null };
+}
+
+/** Notes when the hook last started a run (shown in the editor). */
+export function noteHookTriggered(id: string, at = new Date()): void {
+  touchHook(db().sqlite, { id, at });
+}
