@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { listedHostnames } from "@/lib/api/request-guard";
 
-/** Who can reach this server and how (there is no login yet), and where the API is described. */
+/** How this server is reached (names, sign-in), and where the API is described. */
 export async function AccessPanel() {
   const h = await headers();
   const reachedAs = h.get("x-forwarded-host") ?? h.get("host") ?? "this server";
@@ -10,7 +10,7 @@ export async function AccessPanel() {
     <section className="mb-6 rounded-lg bg-panel p-5 shadow-sm ring-1 ring-slate-200" data-testid="access-panel">
       <h2 className="text-sm font-semibold text-slate-900">Access and API</h2>
       <p className="text-sm text-slate-500">
-        There is no login yet: whoever reaches this server can read, change and run every workflow. You reach it as{" "}
+        Everyone signs in: every page and API call belongs to a person, an API key or a webhook, and its role decides what it may do. You reach this server as{" "}
         <code className="text-xs text-slate-900" data-testid="reached-as">
           {reachedAs}
         </code>
