@@ -68,6 +68,7 @@ const BODIES: Record<string, unknown> = {
   "post /api/workflows/{id}/validate": {},
   "post /api/workflows/{id}/versions/{version}/restore": {},
   "post /api/workflows/{id}/runs": { input: { ticket: "planted" } },
+  "patch /api/workflows/{id}/hook": { enabled: false },
   "post /api/runs/{id}/approve": { node_id: "review", input: { decision: "send" } },
   "post /api/runs/{id}/reject": { node_id: "review" },
   "post /api/secrets": { name: "PLANTED", value: "x" },

@@ -28,8 +28,15 @@ const asEditor = () => client(ctx.server.baseUrl, editor.auth);
 const call = <T = Run>(body: unknown, auth: HookAuth, opts?: { query?: string; headers?: Record<string, string> }, id = made.hook.id) => callHook<T>(ctx.server.baseUrl, id, body, auth, opts);
 const signed = (): HookAuth => ({ kind: "signature", secret: made.secret });
 
+/** Until the engine's thread has folded the settled runs' spend (on a timer), which would change a snapshot meanwhile. */
+async function spendFolded(): Promise<void> {
+  const unfolded = () => withDb(ctx.server.dbFile, (conn) => conn.prepare("SELECT COUNT(*) FROM runs WHERE spend_folded = 0 AND status IN ('completed', 'failed')").pluck().get() as number);
+  await expect.poll(unfolded, { timeout: 15_000, interval: 100 }).toBe(0);
+}
+
 /** `act` answers `status` with `code`, and no table changed. */
 async function refusedWithoutChange(act: () => Promise<{ status: number; body: unknown }>, status: number, code: string): Promise<string> {
+  await spendFolded();
   const before = snapshotAll(ctx.server.dbFile);
   const res = await act();
   expect([res.status, (res.body as ErrorBody).error?.code], JSON.stringify(res.body)).toEqual([status, code]);
