@@ -26,4 +26,5 @@ export const ICONS = {
   back: "M15 18l-6-6 6-6",
   workflow: "M4 4h6v6H4zM14 14h6v6h-6zM7 10v4a3 3 0 0 0 3 3h4",
   x: "M18 6 6 18M6 6l12 12",
+  bolt: "M13 2 4 14h8l-1 8 9-12h-8z",
 } as const;

@@ -15,6 +15,8 @@ import { RunDialog } from "./run-dialog";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useLiveValidation } from "./use-live-validation";
 import { useSave } from "./use-save";
+import { WebhookDialog } from "./webhook/webhook-dialog";
+import { useCan } from "@/components/auth/session-context";
 import { useUnsavedGuard } from "./use-unsaved-guard";
 
 /** The editor's layout: toolbar over palette, canvas and inspector, plus its dialogs. */
@@ -22,6 +24,8 @@ export function EditorShell() {
   const store = useEditorStoreApi();
   const { status, conflict, save, overwrite, reloadFromServer, dismissConflict } = useSave();
   const [running, setRunning] = useState(false);
+  const [webhook, setWebhook] = useState(false);
+  const canEdit = useCan("edit");
   const [notice, setNotice] = useState<string | null>(null);
   const workflowId = useEditorStore((s) => s.workflowId);
   const version = useEditorStore((s) => s.version);
@@ -51,7 +55,7 @@ export function EditorShell() {
 
   return (
     <div className="flex h-full flex-col" data-testid="editor">
-      <EditorToolbar status={status} onSave={saveNow} onRun={() => setRunning(true)} onImportFile={onImportFile} onExport={onExport} />
+      <EditorToolbar status={status} onSave={saveNow} onRun={() => setRunning(true)} onImportFile={onImportFile} onExport={onExport} onWebhook={canEdit ? () => setWebhook(true) : undefined} />
       {notice && (
         <div className="flex items-center justify-between border-b border-red-100 bg-red-50 px-4 py-2 text-xs text-red-800" data-testid="editor-notice">
           {notice}
@@ -74,6 +78,7 @@ export function EditorShell() {
         <Inspector />
       </div>
       <ConflictDialog conflict={conflict} baseVersion={version} onReload={reloadFromServer} onOverwrite={() => void overwrite()} onClose={dismissConflict} />
+      {canEdit && <WebhookDialog open={webhook} onClose={() => setWebhook(false)} workflowId={workflowId} />}
       <RunDialog open={running} onClose={() => setRunning(false)} workflowId={workflowId} dirty={dirty} save={save} />
     </div>
   );

@@ -17,12 +17,15 @@ export function EditorToolbar({
   onRun,
   onImportFile,
   onExport,
+  onWebhook,
 }: {
   status: SaveStatus;
   onSave: () => void;
   onRun: () => void;
   onImportFile: (file: File) => void;
   onExport: () => void;
+  /** Opens the webhook dialog; absent for those who may not change the workflow. */
+  onWebhook?: () => void;
 }) {
   const name = useEditorStore((s) => s.name);
   const version = useEditorStore((s) => s.version);
@@ -84,6 +87,11 @@ export function EditorToolbar({
           <Button variant="ghost" size="sm" onClick={onExport} data-testid="export" title="Download as JSON">
             <Icon d={ICONS.download} /> <span className="hidden md:inline">Export</span>
           </Button>
+          {onWebhook && (
+            <Button variant="ghost" size="sm" onClick={onWebhook} data-testid="webhook" title="Start runs from another system">
+              <Icon d={ICONS.bolt} /> <span className="hidden md:inline">Webhook</span>
+            </Button>
+          )}
           <span className="mx-1 h-5 w-px bg-slate-200" />
         </div>
         <Button onClick={onSave} disabled={status.kind === "saving"} data-testid="save" title="Save (Ctrl+S)">
