@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useCan } from "@/components/auth/session-context";
 import { Button } from "@/components/ui/button";
 import { Icon, ICONS } from "@/components/ui/icon";
 import { duration, relativeTime, usd } from "@/components/ui/format";
@@ -44,7 +45,9 @@ export function RunHeader({
   };
   const started = run.started_at ? Date.parse(run.started_at) : null;
   const liveMs = run.duration_ms ?? (started && (run.status === "running" || run.status === "paused") ? now - started : null);
-  const canResume = run.status === "failed" || (run.status === "paused" && !run.pending_gate);
+  // Resume, Run again and Cancel need the run permission (editors, admins); gates decide their own approvers.
+  const mayRun = useCan("run");
+  const canResume = mayRun && (run.status === "failed" || (run.status === "paused" && !run.pending_gate));
   return (
     <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 sm:px-5">
       {/* At least 16rem before the totals wrap below it: shrunk further, its text ran under them. */}
@@ -77,7 +80,7 @@ export function RunHeader({
             Resume
           </Button>
         )}
-        {(run.status === "completed" || run.status === "failed") && (
+        {mayRun && (run.status === "completed" || run.status === "failed") && (
           <Button
             size="sm"
             disabled={busy}
@@ -88,7 +91,7 @@ export function RunHeader({
             <Icon d={ICONS.rerun} /> Run again
           </Button>
         )}
-        {(run.status === "running" || run.status === "pending" || run.status === "paused") && (
+        {mayRun && (run.status === "running" || run.status === "pending" || run.status === "paused") && (
           <Button variant="danger" size="sm" disabled={busy} onClick={() => act(() => cancelRun(run.id), false)} data-testid="run-cancel">
             Cancel
           </Button>

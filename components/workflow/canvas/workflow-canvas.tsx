@@ -31,7 +31,7 @@ const MINIMAP_UP_TO = 500;
  * The React Flow canvas bound to the editor store. Deletion is the store's verb, not React
  * Flow's; drags are buffered in the canvas and committed on drop (see drag-buffer.ts).
  */
-export function WorkflowCanvas() {
+export function WorkflowCanvas({ readOnly = false }: { readOnly?: boolean }) {
   const { nodes, onNodesChange } = useDragBuffer();
   const { edges, onEdgesChange, connect } = useEditorStore(useShallow((s) => ({ edges: s.edges, onEdgesChange: s.onEdgesChange, connect: s.connect })));
   const { onDragOver, onDrop } = usePaletteDrop();
@@ -59,11 +59,14 @@ export function WorkflowCanvas() {
           defaultEdgeOptions={defaultEdgeOptions}
           onNodesChange={onNodesChange}
           onEdgesChange={onEdgesChange}
-          onConnect={connect}
+          onConnect={readOnly ? undefined : connect}
+          nodesDraggable={!readOnly}
+          nodesConnectable={!readOnly}
+          edgesReconnectable={!readOnly}
           onNodeClick={onNodeClick}
           isValidConnection={isValidConnection}
-          onDragOver={onDragOver}
-          onDrop={onDrop}
+          onDragOver={readOnly ? undefined : onDragOver}
+          onDrop={readOnly ? undefined : onDrop}
           deleteKeyCode={null}
           fitView={fitOnMount}
           fitViewOptions={fitViewOptions}
@@ -79,7 +82,7 @@ export function WorkflowCanvas() {
           <CompactZoomWatcher onChange={setCompact} />
           <GraphFitWatcher width={size.width} height={size.height} onChange={setFits} />
         </ReactFlow>
-        {nodes.length === 0 && <EmptyCanvasHint />}
+        {nodes.length === 0 && (readOnly ? <EmptyReadOnlyHint /> : <EmptyCanvasHint />)}
       </div>
     </CompactZoomContext>
   );
@@ -92,6 +95,14 @@ function EmptyCanvasHint() {
         <p className="text-sm font-semibold text-slate-800">Start by dragging a node from the left</p>
         <p className="mt-1 text-xs text-slate-500">Then connect handles to define the flow. Nodes without an incoming edge start the run.</p>
       </div>
+    </div>
+  );
+}
+
+function EmptyReadOnlyHint() {
+  return (
+    <div className="pointer-events-none absolute inset-0 flex items-center justify-center" data-testid="canvas-empty">
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white/80 px-8 py-6 text-sm text-slate-600 shadow-sm">This workflow has no nodes yet.</p>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { useReactFlow } from "@xyflow/react";
 import Link from "next/link";
 import { useRef } from "react";
+import { useCan } from "@/components/auth/session-context";
 import { Button } from "@/components/ui/button";
 import { Icon, ICONS } from "@/components/ui/icon";
 import { isDirty } from "../store/create-editor-store";
@@ -9,15 +10,20 @@ import { useEditorHistory, useEditorStore } from "../store/editor-context";
 import type { SaveStatus } from "./use-save";
 import { HiddenFileInput } from "@/components/ui/hidden-file-input";
 
-/** The editor's top bar: name, version and save state, history, layout, file and run actions. */
+/**
+ * The editor's top bar: name, version and save state, history, layout, file and run actions.
+ * Read-only, it keeps the name, the version and Export; Run shows for whoever may run.
+ */
 export function EditorToolbar({
   status,
+  readOnly,
   onSave,
   onRun,
   onImportFile,
   onExport,
 }: {
   status: SaveStatus;
+  readOnly: boolean;
   onSave: () => void;
   onRun: () => void;
   onImportFile: (file: File) => void;
@@ -27,17 +33,7 @@ export function EditorToolbar({
   const version = useEditorStore((s) => s.version);
   const dirty = useEditorStore(isDirty);
   const renameWorkflow = useEditorStore((s) => s.renameWorkflow);
-  const autoLayout = useEditorStore((s) => s.autoLayout);
-  const canUndo = useEditorHistory((h) => h.pastStates.length > 0);
-  const canRedo = useEditorHistory((h) => h.futureStates.length > 0);
-  const undo = useEditorHistory((h) => h.undo);
-  const redo = useEditorHistory((h) => h.redo);
-  const file = useRef<HTMLInputElement>(null);
-  const { fitView } = useReactFlow();
-  const layout = () => {
-    autoLayout();
-    requestAnimationFrame(() => void fitView({ padding: 0.2, maxZoom: 1, duration: 200 }));
-  };
+  const mayRun = useCan("run");
 
   return (
     <div className="flex h-14 shrink-0 items-center gap-3 overflow-x-auto border-b border-slate-200 bg-white px-4" data-testid="editor-toolbar">
@@ -54,41 +50,70 @@ export function EditorToolbar({
         data-testid="workflow-name"
         value={name}
         onChange={(e) => renameWorkflow(e.target.value)}
+        readOnly={readOnly}
         className="field-sizing-content max-w-96 min-w-24 shrink rounded-md border-0 bg-transparent px-2 py-1 text-base font-semibold text-slate-900 hover:bg-slate-50 focus:bg-white focus:ring-2 focus:ring-brand-500 focus:outline-none"
       />
       <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600" data-testid="workflow-version">
         v{version}
       </span>
-      <SaveIndicator dirty={dirty} status={status} />
+      {!readOnly && <SaveIndicator dirty={dirty} status={status} />}
       <div className="ml-auto flex items-center gap-1">
         {/* A phone keeps the name, Save and Run in view; the canvas tools need a wider window. */}
-        <div className="hidden items-center gap-1 sm:flex">
-          <Button variant="ghost" size="sm" onClick={() => undo()} disabled={!canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
-            <Icon d={ICONS.undo} />
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => redo()} disabled={!canRedo} data-testid="redo" title="Redo (Ctrl+Shift+Z)">
-            <Icon d={ICONS.redo} />
-          </Button>
-          <span className="mx-1 h-5 w-px bg-slate-200" />
-          <Button variant="ghost" size="sm" onClick={layout} data-testid="auto-layout" title="Arrange nodes left to right">
-            <Icon d={ICONS.layout} /> <span className="hidden md:inline">Layout</span>
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => file.current?.click()} data-testid="import" title="Replace the canvas with a workflow file">
-            <Icon d={ICONS.upload} /> <span className="hidden md:inline">Import</span>
-          </Button>
-          <HiddenFileInput inputRef={file} testId="import-file" onFile={onImportFile} />
+        {readOnly ? (
           <Button variant="ghost" size="sm" onClick={onExport} data-testid="export" title="Download as JSON">
             <Icon d={ICONS.download} /> <span className="hidden md:inline">Export</span>
           </Button>
-          <span className="mx-1 h-5 w-px bg-slate-200" />
-        </div>
-        <Button onClick={onSave} disabled={status.kind === "saving"} data-testid="save" title="Save (Ctrl+S)">
-          <Icon d={ICONS.save} /> Save
-        </Button>
-        <Button variant="primary" onClick={onRun} data-testid="run">
-          <Icon d={ICONS.play} className="size-3.5" /> Run
-        </Button>
+        ) : (
+          <CanvasTools onImportFile={onImportFile} onExport={onExport} />
+        )}
+        {!readOnly && (
+          <Button onClick={onSave} disabled={status.kind === "saving"} data-testid="save" title="Save (Ctrl+S)">
+            <Icon d={ICONS.save} /> Save
+          </Button>
+        )}
+        {mayRun && (
+          <Button variant="primary" onClick={onRun} data-testid="run">
+            <Icon d={ICONS.play} className="size-3.5" /> Run
+          </Button>
+        )}
       </div>
+    </div>
+  );
+}
+
+/** Undo, redo, layout, import and export: the tools of someone who may change the graph (hidden on a phone). */
+function CanvasTools({ onImportFile, onExport }: { onImportFile: (file: File) => void; onExport: () => void }) {
+  const autoLayout = useEditorStore((s) => s.autoLayout);
+  const canUndo = useEditorHistory((h) => h.pastStates.length > 0);
+  const canRedo = useEditorHistory((h) => h.futureStates.length > 0);
+  const undo = useEditorHistory((h) => h.undo);
+  const redo = useEditorHistory((h) => h.redo);
+  const file = useRef<HTMLInputElement>(null);
+  const { fitView } = useReactFlow();
+  const layout = () => {
+    autoLayout();
+    requestAnimationFrame(() => void fitView({ padding: 0.2, maxZoom: 1, duration: 200 }));
+  };
+  return (
+    <div className="hidden items-center gap-1 sm:flex">
+      <Button variant="ghost" size="sm" onClick={() => undo()} disabled={!canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
+        <Icon d={ICONS.undo} />
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => redo()} disabled={!canRedo} data-testid="redo" title="Redo (Ctrl+Shift+Z)">
+        <Icon d={ICONS.redo} />
+      </Button>
+      <span className="mx-1 h-5 w-px bg-slate-200" />
+      <Button variant="ghost" size="sm" onClick={layout} data-testid="auto-layout" title="Arrange nodes left to right">
+        <Icon d={ICONS.layout} /> <span className="hidden md:inline">Layout</span>
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => file.current?.click()} data-testid="import" title="Replace the canvas with a workflow file">
+        <Icon d={ICONS.upload} /> <span className="hidden md:inline">Import</span>
+      </Button>
+      <HiddenFileInput inputRef={file} testId="import-file" onFile={onImportFile} />
+      <Button variant="ghost" size="sm" onClick={onExport} data-testid="export" title="Download as JSON">
+        <Icon d={ICONS.download} /> <span className="hidden md:inline">Export</span>
+      </Button>
+      <span className="mx-1 h-5 w-px bg-slate-200" />
     </div>
   );
 }
