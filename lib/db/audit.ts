@@ -107,6 +107,7 @@ export interface AuditFilter {
   action?: string;
   targetType?: string;
   targetId?: string;
+  actorId?: string;
   /** Only rows with a smaller seq (keyset pagination, newest first). */
   beforeSeq?: number;
   limit: number;
@@ -119,6 +120,7 @@ export async function listAuditEntries(filter: AuditFilter): Promise<AuditEntryR
       action: filter.action,
       targetType: filter.targetType,
       targetId: filter.targetId,
+      actorId: filter.actorId,
       seq: filter.beforeSeq === undefined ? undefined : { lt: filter.beforeSeq },
     },
     orderBy: { seq: "desc" },
