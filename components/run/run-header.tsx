@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ActorLabel } from "@/components/auth/actor-label";
 import { useCan } from "@/components/auth/session-context";
 import { Button } from "@/components/ui/button";
 import { Icon, ICONS } from "@/components/ui/icon";
@@ -62,6 +63,15 @@ export function RunHeader({
           </Link>
           <span>·</span>
           <span title={run.created_at} className="shrink-0">{relativeTime(run.created_at, now)}</span>
+          {run.triggered_by && (
+            <>
+              <span>·</span>
+              <span className="flex min-w-0 items-baseline gap-1" data-testid="run-triggered-by">
+                <span className="shrink-0">by</span>
+                <ActorLabel name={run.triggered_by.name} type={run.triggered_by.type} id={run.triggered_by.id} />
+              </span>
+            </>
+          )}
         </div>
         <h1 className="mt-0.5 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-lg font-semibold text-slate-900">
           Run <span className="font-mono text-sm font-normal break-all text-slate-500">{run.id}</span>
