@@ -27,7 +27,7 @@ export function ApiKeyRow({ apiKey: k, users, keys, showOwner, onRevoke }: { api
       <td className="px-3 py-2 text-xs text-slate-600" title={k.expires_at ?? undefined}>{k.expires_at ? day(k.expires_at) : "never"}</td>
       <td className="py-2 pl-3 text-right">
         {state !== "revoked" && (
-          <Button size="sm" variant="ghost" className="text-red-700 hover:text-red-800" onClick={onRevoke} aria-label={`Revoke ${k.name}`} data-testid="api-key-revoke">
+          <Button size="sm" variant="ghost" className="text-red-700! hover:bg-red-50!" onClick={onRevoke} aria-label={`Revoke ${k.name}`} data-testid="api-key-revoke">
             Revoke
           </Button>
         )}

@@ -54,26 +54,28 @@ export function ApiKeysPanel() {
       }
     >
       <PanelError message={error} />
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="api-keys-table">
-          <thead className="border-b border-slate-200 text-xs font-medium text-slate-500">
-            <tr>
-              <th className="py-2 pr-3 font-medium">Name</th>
-              {admin && <th className="px-3 py-2 font-medium">Made by</th>}
-              <th className="px-3 py-2 font-medium">Role</th>
-              <th className="px-3 py-2 font-medium">Key</th>
-              <th className="px-3 py-2 font-medium">Created</th>
-              <th className="px-3 py-2 font-medium">Last used</th>
-              <th className="px-3 py-2 font-medium">Expires</th>
-              <th className="py-2 pl-3"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {keys?.map((k) => <ApiKeyRow key={k.id} apiKey={k} users={users} keys={keys} showOwner={admin} onRevoke={() => setOpen({ kind: "revoke", key: k })} />)}
-          </tbody>
-        </table>
-        {keys?.length === 0 && <p className="py-4 text-sm text-slate-500" data-testid="api-keys-empty">No API keys yet.</p>}
-      </div>
+      {keys?.length === 0 && <p className="mt-4 text-sm text-slate-500" data-testid="api-keys-empty">No API keys yet.</p>}
+      {keys && keys.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="api-keys-table">
+            <thead className="border-b border-slate-200 text-xs font-medium text-slate-500">
+              <tr>
+                <th className="py-2 pr-3 font-medium">Name</th>
+                {admin && <th className="px-3 py-2 font-medium">Made by</th>}
+                <th className="px-3 py-2 font-medium">Role</th>
+                <th className="px-3 py-2 font-medium">Key</th>
+                <th className="px-3 py-2 font-medium">Created</th>
+                <th className="px-3 py-2 font-medium">Last used</th>
+                <th className="px-3 py-2 font-medium">Expires</th>
+                <th className="py-2 pl-3"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {keys?.map((k) => <ApiKeyRow key={k.id} apiKey={k} users={users} keys={keys} showOwner={admin} onRevoke={() => setOpen({ kind: "revoke", key: k })} />)}
+            </tbody>
+          </table>
+        </div>
+      )}
       {open?.kind === "create" && (
         <CreateKeyDialog
           roles={roles}

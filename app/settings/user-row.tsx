@@ -42,7 +42,7 @@ export function UserRow({
           <Button size="sm" variant="ghost" disabled={busy} onClick={() => onDisabled(!user.disabled)} aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.name}`} data-testid="user-row-toggle">
             {user.disabled ? "Enable" : "Disable"}
           </Button>
-          <Button size="sm" variant="ghost" className="text-red-700 hover:text-red-800" disabled={busy} onClick={onDelete} aria-label={`Delete ${user.name}`} data-testid="user-row-delete">
+          <Button size="sm" variant="ghost" className="text-red-700! hover:bg-red-50!" disabled={busy} onClick={onDelete} aria-label={`Delete ${user.name}`} data-testid="user-row-delete">
             Delete
           </Button>
         </div>

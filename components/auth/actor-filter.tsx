@@ -15,7 +15,23 @@ export interface ActorPick {
  * people) anyone by name. A pick made elsewhere — a key or webhook clicked in a row — is
  * offered too, so the select always shows what filters the list.
  */
-export function ActorFilter({ value, onChange, label, anyLabel, testId, extra = [] }: { value: ActorPick | null; onChange: (pick: ActorPick | null) => void; label: string; anyLabel: string; testId: string; extra?: ActorPick[] }) {
+export function ActorFilter({
+  value,
+  onChange,
+  label,
+  anyLabel,
+  testId,
+  extra = [],
+  className,
+}: {
+  value: ActorPick | null;
+  onChange: (pick: ActorPick | null) => void;
+  label: string;
+  anyLabel: string;
+  testId: string;
+  extra?: ActorPick[];
+  className?: string;
+}) {
   const viewer = useViewer();
   const admin = useCan("admin");
   const [users, setUsers] = useState<UserView[]>([]);
@@ -38,7 +54,7 @@ export function ActorFilter({ value, onChange, label, anyLabel, testId, extra = 
   for (const p of extra) add(p);
   if (value) add(value);
   return (
-    <Select aria-label={label} value={value?.id ?? ""} data-testid={testId} onChange={(e) => onChange(options.find((o) => o.id === e.target.value) ?? null)}>
+    <Select aria-label={label} className={className} value={value?.id ?? ""} data-testid={testId} onChange={(e) => onChange(options.find((o) => o.id === e.target.value) ?? null)}>
       <option value="">{anyLabel}</option>
       {options.map((o) => (
         <option key={o.id} value={o.id}>

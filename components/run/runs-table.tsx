@@ -42,7 +42,7 @@ export function RunsTable({ workflowId, title }: { workflowId?: string; title: s
         </h1>
         <div className="flex max-w-full flex-wrap items-center gap-2">
           <div className="w-52">
-            <ActorFilter value={by} onChange={setBy} label="Triggered by" anyLabel="Triggered by anyone" testId="runs-filter-triggered-by" />
+            <ActorFilter value={by} onChange={setBy} label="Triggered by" anyLabel="Triggered by anyone" testId="runs-filter-triggered-by" className="py-1 text-xs" />
           </div>
           <div className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-white p-0.5 ring-1 ring-slate-200" role="tablist">
             {FILTERS.map((f) => (

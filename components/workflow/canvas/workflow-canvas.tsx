@@ -19,6 +19,12 @@ const minimapColor = (n: WorkflowNode) => (n.selected ? "#6366f1" : "#cbd5e1");
 // Module-level so React Flow's prop tracking never sees a new object and re-sets its store.
 const fitViewOptions = { maxZoom: 1, padding: 0.2 };
 const proOptions = { hideAttribution: true };
+/**
+ * React Flow marks only draggable nodes `nopan`: a press on a node that cannot be dragged
+ * starts a pan, which captures the pointer, so the click lands on the pane and selects
+ * nothing. Read-only, every node carries the class itself (a view prop, never saved).
+ */
+const notPanning = (n: WorkflowNode): WorkflowNode => ({ ...n, className: n.className ? `${n.className} nopan` : "nopan" });
 /** From this many nodes on, only those in (or near) the viewport are mounted, unless the whole graph is about on screen. */
 const VISIBLE_ONLY_FROM = 200;
 /**
@@ -32,7 +38,8 @@ const MINIMAP_UP_TO = 500;
  * Flow's; drags are buffered in the canvas and committed on drop (see drag-buffer.ts).
  */
 export function WorkflowCanvas({ readOnly = false }: { readOnly?: boolean }) {
-  const { nodes, onNodesChange } = useDragBuffer();
+  const { nodes: editable, onNodesChange } = useDragBuffer();
+  const nodes = useMemo(() => (readOnly ? editable.map(notPanning) : editable), [editable, readOnly]);
   const { edges, onEdgesChange, connect } = useEditorStore(useShallow((s) => ({ edges: s.edges, onEdgesChange: s.onEdgesChange, connect: s.connect })));
   const { onDragOver, onDrop } = usePaletteDrop();
   const selectNode = useEditorStore((s) => s.selectNode);
