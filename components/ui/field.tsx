@@ -33,11 +33,11 @@ export function Field({
 }
 
 export function TextInput({ className = "", invalid, ...rest }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
-  return <input className={`${control} ${invalid ? "ring-red-400" : ""} ${className}`} {...rest} />;
+  return <input aria-invalid={invalid || undefined} className={`${control} ${invalid ? "ring-red-400" : ""} ${className}`} {...rest} />;
 }
 
 export function TextArea({ className = "", invalid, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
-  return <textarea className={`${control} font-mono text-xs leading-5 ${invalid ? "ring-red-400" : ""} ${className}`} {...rest} />;
+  return <textarea aria-invalid={invalid || undefined} className={`${control} font-mono text-xs leading-5 ${invalid ? "ring-red-400" : ""} ${className}`} {...rest} />;
 }
 
 export function Select({ className = "", ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
