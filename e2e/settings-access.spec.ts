@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 test("the settings page says who can reach the server and links the API's OpenAPI document", async ({ page, baseURL }) => {
   await page.goto("/settings");
   const panel = page.getByTestId("access-panel");
-  await expect(panel).toContainText("Everyone signs in");
+  await expect(panel).toContainText("Every page and API call needs a sign-in or an API key");
   await expect(page.getByTestId("reached-as")).toHaveText(new URL(baseURL!).host);
   await expect(page.getByTestId("host-names")).toContainText("no other name");
   // Below the secrets panel, apart from it.

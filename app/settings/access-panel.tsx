@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { listedHostnames } from "@/lib/api/request-guard";
 
-/** How this server is reached (names, sign-in), and where the API is described. */
+/** Who can reach this server and what guards it (sign-in, roles, host names, CSRF), and where the API is described. */
 export async function AccessPanel() {
   const h = await headers();
   const reachedAs = h.get("x-forwarded-host") ?? h.get("host") ?? "this server";
@@ -9,12 +9,14 @@ export async function AccessPanel() {
   return (
     <section className="mb-6 rounded-lg bg-panel p-5 shadow-sm ring-1 ring-slate-200" data-testid="access-panel">
       <h2 className="text-sm font-semibold text-slate-900">Access and API</h2>
-      <p className="text-sm text-slate-500">
-        Everyone signs in: every page and API call belongs to a person, an API key or a webhook, and its role decides what it may do. You reach this server as{" "}
+      <p className="text-sm text-slate-500" data-testid="access-sign-in">
+        Every page and API call needs a sign-in or an API key, and roles decide what each may do: a viewer reads, an editor also changes and runs workflows, an approver decides
+        the gates it is allowed on, an admin does everything. You reach this server as{" "}
         <code className="text-xs text-slate-900" data-testid="reached-as">
           {reachedAs}
         </code>
-        ; <code className="text-xs">npm start</code> serves only this machine unless <code className="text-xs">HOST</code> says otherwise.
+        ; <code className="text-xs">npm start</code> serves only this machine unless <code className="text-xs">HOST</code> says otherwise. The server speaks plain HTTP: serving a
+        network, put a TLS proxy in front, or passwords, session cookies and keys cross it readable.
       </p>
       <p className="mt-2 text-sm text-slate-500" data-testid="host-names">
         It answers to IP addresses, <code className="text-xs">localhost</code>

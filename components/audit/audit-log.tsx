@@ -1,13 +1,21 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { ActorFilter, type ActorPick } from "@/components/auth/actor-filter";
+import { ActorLabel } from "@/components/auth/actor-label";
 import { Button } from "@/components/ui/button";
 import { Select, TextInput } from "@/components/ui/field";
 import { listAuditRows } from "@/lib/client/history-api";
 import type { AuditRow } from "@/lib/client/run-types";
 import { ChainStatus } from "./chain-status";
 
-const ACTIONS = ["workflow.create", "workflow.update", "workflow.delete", "workflow.restore", "run.trigger", "run.resume", "run.cancel", "run.prune", "gate.approve", "gate.reject"];
+const ACTIONS = [
+  "workflow.create", "workflow.update", "workflow.delete", "workflow.restore", "run.trigger", "run.resume", "run.cancel", "run.prune", "gate.approve", "gate.reject",
+  "secret.create", "secret.update", "secret.delete", "user.create", "user.update", "user.delete", "api_key.create", "api_key.revoke",
+];
+const TARGET_TYPES = ["workflow", "run", "user", "api_key", "secret"];
+/** Switchyard itself (recovery, timeouts, retention) as an actor to filter by. */
+const SYSTEM_PICK: ActorPick = { id: "system", name: "Switchyard (system)" };
 const PAGE = 50;
 
 function targetHref(row: AuditRow): string | null {
@@ -16,18 +24,20 @@ function targetHref(row: AuditRow): string | null {
   return null;
 }
 
-/** The audit trail newest first: filter by action and target, page through, see the chain check. */
+/** The audit trail newest first: filter by action, target and who acted, page through, see the chain check. */
 export function AuditLog() {
   const [action, setAction] = useState("");
   const [targetType, setTargetType] = useState("");
   const [targetId, setTargetId] = useState("");
+  const [actor, setActor] = useState<ActorPick | null>(null);
+  const actorId = actor?.id;
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [page, setPage] = useState<{ items: AuditRow[]; next: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const cursor = cursors[cursors.length - 1];
   useEffect(() => {
     let live = true;
-    listAuditRows({ action, target_type: targetType || undefined, target_id: targetType ? targetId || undefined : undefined, cursor, limit: PAGE })
+    listAuditRows({ action, target_type: targetType || undefined, target_id: targetType ? targetId || undefined : undefined, actor_id: actorId, cursor, limit: PAGE })
       .then((p) => {
         if (!live) return;
         setPage({ items: p.items, next: p.next_cursor });
@@ -37,7 +47,7 @@ export function AuditLog() {
     return () => {
       live = false;
     };
-  }, [action, targetType, targetId, cursor]);
+  }, [action, targetType, targetId, actorId, cursor]);
   const refilter = (fn: () => void) => {
     fn();
     setCursors([undefined]);
@@ -61,12 +71,14 @@ export function AuditLog() {
         <div className="w-36">
           <Select aria-label="Target type" value={targetType} onChange={(e) => refilter(() => setTargetType(e.target.value))} data-testid="audit-filter-target-type">
             <option value="">Any target</option>
-            <option value="workflow">workflow</option>
-            <option value="run">run</option>
+            {TARGET_TYPES.map((t) => <option key={t}>{t}</option>)}
           </Select>
         </div>
+        <div className="w-48">
+          <ActorFilter value={actor} onChange={(pick) => refilter(() => setActor(pick))} label="Actor" anyLabel="Any actor" testId="audit-filter-actor" extra={[SYSTEM_PICK]} />
+        </div>
         <div className="w-full sm:w-64">
-          <TextInput aria-label="Target id" placeholder="Target id" value={targetId} disabled={!targetType} onChange={(e) => refilter(() => setTargetId(e.target.value.trim()))} data-testid="audit-filter-target-id" />
+          <TextInput placeholder="Target id" aria-label="Target id" value={targetId} disabled={!targetType} onChange={(e) => refilter(() => setTargetId(e.target.value.trim()))} data-testid="audit-filter-target-id" />
         </div>
       </div>
       {error && <p className="mb-3 text-sm text-red-700">{error}</p>}
@@ -77,7 +89,7 @@ export function AuditLog() {
               <th className="w-14 px-3 py-2 pl-4">#</th>
               <th className="w-40 px-3 py-2">When</th>
               <th className="w-36 px-3 py-2">Action</th>
-              <th className="w-20 px-3 py-2">Actor</th>
+              <th className="w-40 px-3 py-2">Actor</th>
               <th className="w-56 px-3 py-2">Target</th>
               <th className="px-3 py-2">Details</th>
               <th className="w-24 px-3 py-2">Hash</th>
@@ -91,7 +103,11 @@ export function AuditLog() {
                   <td className="px-3 py-1.5 pl-4 font-mono text-slate-500">{r.seq}</td>
                   <td className="px-3 py-1.5 text-slate-600" title={r.created_at}>{new Date(r.created_at).toLocaleString()}</td>
                   <td className="px-3 py-1.5"><span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-800">{r.action}</span></td>
-                  <td className="px-3 py-1.5 text-slate-600">{r.actor_id}</td>
+                  <td className="px-3 py-1.5 text-slate-700" data-testid="audit-actor">
+                    <button type="button" className="flex max-w-full hover:underline" title={`Show only what ${r.actor_name ?? r.actor_id} did`} onClick={() => refilter(() => setActor({ id: r.actor_id, name: r.actor_name ?? r.actor_id }))}>
+                      <ActorLabel name={r.actor_name} type={r.actor_type} id={r.actor_id} />
+                    </button>
+                  </td>
                   <td className="truncate px-3 py-1.5 font-mono text-[11px]">
                     <span className="text-slate-500">{r.target_type}/</span>
                     {href ? <Link href={href} className="text-brand-700 hover:underline">{r.target_id}</Link> : r.target_id}

@@ -1,12 +1,14 @@
 "use client";
 import { useState } from "react";
+import { useCan } from "@/components/auth/session-context";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/client/http";
 import { restoreVersion } from "@/lib/client/history-api";
 
-/** Restores a version as a new one, after the person confirms. */
+/** Restores a version as a new one, after the person confirms; nothing for those who may not edit. */
 export function RestoreButton({ workflowId, version, current, onRestored }: { workflowId: string; version: number; current: number; onRestored: () => void }) {
+  const mayEdit = useCan("edit");
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -23,6 +25,7 @@ export function RestoreButton({ workflowId, version, current, onRestored }: { wo
       setBusy(false);
     }
   };
+  if (!mayEdit) return null;
   return (
     <>
       <Button size="sm" variant="primary" onClick={() => setOpen(true)} data-testid="version-restore">

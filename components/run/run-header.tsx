@@ -2,6 +2,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ActorLabel } from "@/components/auth/actor-label";
+import { useCan } from "@/components/auth/session-context";
 import { Button } from "@/components/ui/button";
 import { Icon, ICONS } from "@/components/ui/icon";
 import { duration, relativeTime, usd } from "@/components/ui/format";
@@ -45,7 +47,9 @@ export function RunHeader({
   };
   const started = run.started_at ? Date.parse(run.started_at) : null;
   const liveMs = run.duration_ms ?? (started && (run.status === "running" || run.status === "paused") ? now - started : null);
-  const canResume = run.status === "failed" || (run.status === "paused" && !run.pending_gate);
+  // Resume, Run again and Cancel need the run permission (editors, admins); gates decide their own approvers.
+  const mayRun = useCan("run");
+  const canResume = mayRun && (run.status === "failed" || (run.status === "paused" && !run.pending_gate));
   return (
     <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-panel px-4 py-3 sm:px-5">
       {/* At least 16rem before the totals wrap below it: shrunk further, its text ran under them. */}
@@ -60,6 +64,15 @@ export function RunHeader({
           </Link>
           <span>·</span>
           <span title={run.created_at} className="shrink-0">{relativeTime(run.created_at, now)}</span>
+          {run.triggered_by && (
+            <>
+              <span>·</span>
+              <span className="flex min-w-0 items-baseline gap-1" data-testid="run-triggered-by">
+                <span className="shrink-0">by</span>
+                <ActorLabel name={run.triggered_by.name} type={run.triggered_by.type} id={run.triggered_by.id} />
+              </span>
+            </>
+          )}
         </div>
         <h1 className="mt-0.5 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-lg font-semibold text-slate-900">
           Run <span className="font-mono text-sm font-normal break-all text-slate-500">{run.id}</span>
@@ -78,7 +91,7 @@ export function RunHeader({
             Resume
           </Button>
         )}
-        {(run.status === "completed" || run.status === "failed") && (
+        {mayRun && (run.status === "completed" || run.status === "failed") && (
           <Button
             size="sm"
             disabled={busy}
@@ -89,7 +102,7 @@ export function RunHeader({
             <Icon d={ICONS.rerun} /> Run again
           </Button>
         )}
-        {(run.status === "running" || run.status === "pending" || run.status === "paused") && (
+        {mayRun && (run.status === "running" || run.status === "pending" || run.status === "paused") && (
           <CancelRunButton run={run} disabled={busy} />
         )}
       </div>

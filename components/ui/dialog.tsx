@@ -3,7 +3,9 @@ import { useEffect, useRef, type ReactNode } from "react";
 
 /**
  * A modal built on the native <dialog>: focus trapping, Escape and the backdrop come
- * from the browser. `open` drives showModal/close.
+ * from the browser. `open` drives showModal/close. On closing, and on unmounting while open
+ * (most callers render a dialog only while it is open), focus goes back to what had it
+ * before: the browser restores it only on close(), not when the element is removed.
  */
 export function Dialog({
   open,
@@ -25,9 +27,13 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
+    if (!el || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!el.open) el.showModal();
+    return () => {
+      if (el.open) el.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, [open]);
   return (
     <dialog

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 const control =
-  "block w-full rounded-md border-0 bg-panel px-2.5 py-1.5 text-sm text-slate-900 shadow-xs ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none";
+  "block w-full rounded-md border-0 bg-panel px-2.5 py-1.5 text-sm text-slate-900 shadow-xs ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-600";
 
 /** A labelled form row with optional hint and message (error or warning). */
 export function Field({
@@ -33,11 +33,11 @@ export function Field({
 }
 
 export function TextInput({ className = "", invalid, ...rest }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
-  return <input className={`${control} ${invalid ? "ring-red-400" : ""} ${className}`} {...rest} />;
+  return <input aria-invalid={invalid || undefined} className={`${control} ${invalid ? "ring-red-400" : ""} ${className}`} {...rest} />;
 }
 
 export function TextArea({ className = "", invalid, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
-  return <textarea className={`${control} font-mono text-xs leading-5 ${invalid ? "ring-red-400" : ""} ${className}`} {...rest} />;
+  return <textarea aria-invalid={invalid || undefined} className={`${control} font-mono text-xs leading-5 ${invalid ? "ring-red-400" : ""} ${className}`} {...rest} />;
 }
 
 export function Select({ className = "", ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {

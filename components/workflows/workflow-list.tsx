@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { useCan } from "@/components/auth/session-context";
 import { Button } from "@/components/ui/button";
 import { Icon, ICONS } from "@/components/ui/icon";
 import { downloadText } from "@/components/workflow/io/download";
@@ -26,6 +27,7 @@ export function WorkflowList() {
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
+  const mayEdit = useCan("edit");
 
   const importFile = async (f: File) => {
     const parsed = parseWorkflowFile(await f.text());
@@ -46,15 +48,17 @@ export function WorkflowList() {
           <h1 className="text-2xl font-semibold text-slate-900">Workflows</h1>
           <p className="mt-1 text-sm text-slate-500">Design LLM and agent workflows on a canvas, then run them.</p>
         </div>
-        <div className="flex gap-2">
-          <Button onClick={() => file.current?.click()} data-testid="import-workflow">
-            <Icon d={ICONS.upload} /> Import
-          </Button>
-          <Button variant="primary" onClick={() => setOpen({ kind: "create" })} data-testid="new-workflow">
-            <Icon d={ICONS.plus} /> New workflow
-          </Button>
-          <HiddenFileInput inputRef={file} testId="import-workflow-file" onFile={(f) => importFile(f).catch((err) => setNotice(err instanceof Error ? err.message : "Import failed"))} />
-        </div>
+        {mayEdit && (
+          <div className="flex gap-2">
+            <Button onClick={() => file.current?.click()} data-testid="import-workflow">
+              <Icon d={ICONS.upload} /> Import
+            </Button>
+            <Button variant="primary" onClick={() => setOpen({ kind: "create" })} data-testid="new-workflow">
+              <Icon d={ICONS.plus} /> New workflow
+            </Button>
+            <HiddenFileInput inputRef={file} testId="import-workflow-file" onFile={(f) => importFile(f).catch((err) => setNotice(err instanceof Error ? err.message : "Import failed"))} />
+          </div>
+        )}
       </div>
       {notice && (
         <p className="mt-4 rounded-md bg-red-50 px-4 py-2 text-sm text-red-800 ring-1 ring-red-100" data-testid="home-notice">
@@ -69,7 +73,7 @@ export function WorkflowList() {
       <div className="mt-4">
         {state.kind === "loading" && <div className="h-40 animate-pulse rounded-xl bg-panel ring-1 ring-slate-200" data-testid="workflows-loading" />}
         {state.kind === "error" && <p className="text-sm text-red-700">{state.message}</p>}
-        {state.kind === "ready" && state.items.length === 0 && query === "" && search === "" && <EmptyWorkflows onCreate={() => setOpen({ kind: "create" })} onImport={() => file.current?.click()} />}
+        {state.kind === "ready" && state.items.length === 0 && query === "" && search === "" && <EmptyWorkflows mayEdit={mayEdit} onCreate={() => setOpen({ kind: "create" })} onImport={() => file.current?.click()} />}
         {state.kind === "ready" && state.items.length === 0 && query !== "" && (
           <p className="rounded-xl bg-panel px-5 py-8 text-center text-sm text-slate-500 ring-1 ring-slate-200" data-testid="workflows-no-match">
             No workflow’s name or description contains “{query}”.

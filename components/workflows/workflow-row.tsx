@@ -1,11 +1,12 @@
 "use client";
 import Link from "next/link";
+import { useCan } from "@/components/auth/session-context";
 import { Icon, ICONS } from "@/components/ui/icon";
 import { relativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { WorkflowSummary } from "@/lib/client/types";
 
-/** One workflow in the home list, with its row actions. */
+/** One workflow in the home list, with its row actions (Export for anyone; the rest for those who may edit). */
 export function WorkflowRow({
   wf,
   onRename,
@@ -19,6 +20,7 @@ export function WorkflowRow({
   onExport: () => void;
   onDelete: () => void;
 }) {
+  const mayEdit = useCan("edit");
   return (
     <tr className="group hover:bg-slate-50" data-testid="workflow-row" data-workflow-id={wf.id}>
       <td className="max-w-md py-3 pr-3 pl-5">
@@ -44,10 +46,10 @@ export function WorkflowRow({
       </td>
       <td className="py-3 pr-5 pl-3">
         <div className="flex justify-end gap-1 opacity-60 group-hover:opacity-100 focus-within:opacity-100">
-          <RowAction label="Rename" icon={ICONS.pencil} onClick={onRename} testId="workflow-rename" />
-          <RowAction label="Duplicate" icon={ICONS.copy} onClick={onDuplicate} testId="workflow-duplicate" />
+          {mayEdit && <RowAction label="Rename" icon={ICONS.pencil} onClick={onRename} testId="workflow-rename" />}
+          {mayEdit && <RowAction label="Duplicate" icon={ICONS.copy} onClick={onDuplicate} testId="workflow-duplicate" />}
           <RowAction label="Export JSON" icon={ICONS.download} onClick={onExport} testId="workflow-export" />
-          <RowAction label="Delete" icon={ICONS.trash} onClick={onDelete} testId="workflow-delete" danger />
+          {mayEdit && <RowAction label="Delete" icon={ICONS.trash} onClick={onDelete} testId="workflow-delete" danger />}
         </div>
       </td>
     </tr>

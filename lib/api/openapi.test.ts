@@ -82,6 +82,7 @@ describe("the OpenAPI document", () => {
     expect(list).toEqual(["status", "workflow_id", "triggered_by", "limit", "cursor"]);
     const status = doc.paths["/api/runs"].get.parameters?.[0].schema as { enum: string[] };
     expect(status.enum).toEqual(["pending", "running", "paused", "completed", "failed"]);
+    expect(doc.paths["/api/audit"].get.parameters?.map((param) => param.name)).toEqual(["action", "target_type", "target_id", "actor_id", "limit", "cursor"]);
   });
 
   it("names the errors each operation can answer with, by status", () => {

@@ -18,7 +18,7 @@ export function restoreVersion(id: string, version: number, baseVersion?: number
   return apiFetch(`${wf(id)}/versions/${version}/restore`, { method: "POST", body: baseVersion === undefined ? {} : { base_version: baseVersion } });
 }
 
-export function listAuditRows(filter: { action?: string; target_type?: string; target_id?: string; cursor?: string; limit?: number }): Promise<Page<AuditRow>> {
+export function listAuditRows(filter: { action?: string; target_type?: string; target_id?: string; actor_id?: string; cursor?: string; limit?: number }): Promise<Page<AuditRow>> {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== "") q.set(k, String(v));
   return apiFetch(`/api/audit?${q}`);

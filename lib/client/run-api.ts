@@ -20,11 +20,12 @@ export function getRunStep(id: string, stepId: string): Promise<StepView> {
   return apiFetch(`${one(id)}/steps/${encodeURIComponent(stepId)}`);
 }
 
-/** Runs newest first, across workflows or for one. */
-export function listRunSummaries(filter: { status?: RunStatus; workflowId?: string; cursor?: string; limit?: number } = {}): Promise<Page<RunSummary>> {
+/** Runs newest first, across workflows or for one, optionally only those one user, key or webhook triggered. */
+export function listRunSummaries(filter: { status?: RunStatus; workflowId?: string; triggeredBy?: string; cursor?: string; limit?: number } = {}): Promise<Page<RunSummary>> {
   const q = new URLSearchParams();
   if (filter.status) q.set("status", filter.status);
   if (filter.workflowId) q.set("workflow_id", filter.workflowId);
+  if (filter.triggeredBy) q.set("triggered_by", filter.triggeredBy);
   if (filter.cursor) q.set("cursor", filter.cursor);
   q.set("limit", String(filter.limit ?? 50));
   return apiFetch(`/api/runs?${q}`);

@@ -2,7 +2,7 @@
  * Response shapes of the run, approval, version, audit and spend endpoints as the
  * browser sees them (docs/api.md). They extend the editor's shapes in ./types.
  */
-import type { GateDto } from "@/lib/services/run-dto";
+import type { GateDto, toRunSummaryDto } from "@/lib/services/run-dto";
 import type { RunStatus, Step } from "./types";
 
 /**
@@ -10,6 +10,9 @@ import type { RunStatus, Step } from "./types";
  * made for the asking person — whether they may decide it (`may_decide`, `decide_refusal`).
  */
 export type PendingGateView = GateDto;
+
+/** Who triggered a run: the person, API key or webhook, with the name it had then. */
+export type TriggeredBy = NonNullable<ReturnType<typeof toRunSummaryDto>["triggered_by"]>;
 
 /** A step as the run endpoint returns it; events omit `input`. */
 export interface StepView extends Step {
@@ -42,6 +45,8 @@ export interface RunSummary {
   duration_ms: number | null;
   error_message: string | null;
   pending_gate: PendingGateView | null;
+  /** Null for runs made before accounts existed; absent in live events, which carry only what changed. */
+  triggered_by?: TriggeredBy | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

@@ -109,6 +109,7 @@ export interface AuditFilter {
   action?: string;
   targetType?: string;
   targetId?: string;
+  actorId?: string;
   /** Only rows with a smaller seq (keyset pagination, newest first). */
   beforeSeq?: number;
   limit: number;
@@ -121,6 +122,7 @@ export async function listAuditEntries(filter: AuditFilter): Promise<AuditEntryR
       action: filter.action,
       targetType: filter.targetType,
       targetId: filter.targetId,
+      actorId: filter.actorId,
       seq: filter.beforeSeq === undefined ? undefined : { lt: filter.beforeSeq },
     },
     orderBy: { seq: "desc" },

@@ -13,17 +13,19 @@ export interface AuditQuery {
   action?: string;
   target_type?: string;
   target_id?: string;
+  actor_id?: string;
 }
 
 const seqCursor = z.number().int().positive();
 
-/** The audit trail newest first, optionally filtered by action or target (SPEC §9). */
+/** The audit trail newest first, optionally filtered by action, target or actor (SPEC §9). */
 export async function listAudit({ query, page }: { query: AuditQuery; page: PageRequest }): Promise<Page<AuditEntryRecord>> {
   const beforeSeq = page.cursor ? decodeCursor(page.cursor, seqCursor) : undefined;
   const rows = await listAuditEntries({
     action: query.action,
     targetType: query.target_type,
     targetId: query.target_id,
+    actorId: query.actor_id,
     beforeSeq,
     limit: page.limit + 1,
   });

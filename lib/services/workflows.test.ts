@@ -67,4 +67,15 @@ describe("workflow service", () => {
     expect(() => versions.listVersions({ workflowId: wf.id, page: { limit: 10 } })).toThrow(expect.objectContaining({ code: "not_found" }));
     expect(await audit.verifyAudit()).toMatchObject({ ok: true });
   });
+
+  it("lists the audit rows of one actor (`actor_id`), newest first", async () => {
+    const other: Actor = { type: "api_key", id: "k1", name: "CI key", role: "editor" };
+    const mine = svc.createWorkflow({ name: "Mine", graph: graph("one"), actor });
+    const theirs = svc.createWorkflow({ name: "Theirs", graph: graph("one"), actor: other });
+    const byKey = await audit.listAudit({ query: { actor_id: "k1" }, page: { limit: 50 } });
+    expect(byKey.items.map((r) => [r.target_id, r.actor_type, r.actor_name])).toEqual([[theirs.id, "api_key", "CI key"]]);
+    const byAda = await audit.listAudit({ query: { actor_id: "u1", action: "workflow.create" }, page: { limit: 50 } });
+    expect(byAda.items[0]).toMatchObject({ target_id: mine.id, actor_id: "u1", actor_name: "Ada" });
+    expect(byAda.items.every((r) => r.actor_id === "u1")).toBe(true);
+  });
 });

@@ -19,6 +19,12 @@ const minimapColor = (n: WorkflowNode) => (n.selected ? "var(--color-brand-500)"
 // Module-level so React Flow's prop tracking never sees a new object and re-sets its store.
 const fitViewOptions = { maxZoom: 1, padding: 0.2 };
 const proOptions = { hideAttribution: true };
+/**
+ * React Flow marks only draggable nodes `nopan`: a press on a node that cannot be dragged
+ * starts a pan, which captures the pointer, so the click lands on the pane and selects
+ * nothing. Read-only, every node carries the class itself (a view prop, never saved).
+ */
+const notPanning = (n: WorkflowNode): WorkflowNode => ({ ...n, className: n.className ? `${n.className} nopan` : "nopan" });
 /** From this many nodes on, only those in (or near) the viewport are mounted, unless the whole graph is about on screen. */
 const VISIBLE_ONLY_FROM = 200;
 /**
@@ -31,8 +37,9 @@ const MINIMAP_UP_TO = 500;
  * The React Flow canvas bound to the editor store. Deletion is the store's verb, not React
  * Flow's; drags are buffered in the canvas and committed on drop (see drag-buffer.ts).
  */
-export function WorkflowCanvas() {
-  const { nodes, onNodesChange } = useDragBuffer();
+export function WorkflowCanvas({ readOnly = false }: { readOnly?: boolean }) {
+  const { nodes: editable, onNodesChange } = useDragBuffer();
+  const nodes = useMemo(() => (readOnly ? editable.map(notPanning) : editable), [editable, readOnly]);
   const { edges, onEdgesChange, connect } = useEditorStore(useShallow((s) => ({ edges: s.edges, onEdgesChange: s.onEdgesChange, connect: s.connect })));
   const { onDragOver, onDrop } = usePaletteDrop();
   const selectNode = useEditorStore((s) => s.selectNode);
@@ -59,11 +66,14 @@ export function WorkflowCanvas() {
           defaultEdgeOptions={defaultEdgeOptions}
           onNodesChange={onNodesChange}
           onEdgesChange={onEdgesChange}
-          onConnect={connect}
+          onConnect={readOnly ? undefined : connect}
+          nodesDraggable={!readOnly}
+          nodesConnectable={!readOnly}
+          edgesReconnectable={!readOnly}
           onNodeClick={onNodeClick}
           isValidConnection={isValidConnection}
-          onDragOver={onDragOver}
-          onDrop={onDrop}
+          onDragOver={readOnly ? undefined : onDragOver}
+          onDrop={readOnly ? undefined : onDrop}
           deleteKeyCode={null}
           // Tab goes palette → nodes → inspector; edges are reached from a node's connections in the inspector.
           edgesFocusable={false}
@@ -81,7 +91,7 @@ export function WorkflowCanvas() {
           <CompactZoomWatcher onChange={setCompact} />
           <GraphFitWatcher width={size.width} height={size.height} onChange={setFits} />
         </ReactFlow>
-        {nodes.length === 0 && <EmptyCanvasHint />}
+        {nodes.length === 0 && (readOnly ? <EmptyReadOnlyHint /> : <EmptyCanvasHint />)}
       </div>
     </CompactZoomContext>
   );
@@ -94,6 +104,14 @@ function EmptyCanvasHint() {
         <p className="text-sm font-semibold text-slate-800">Start by dragging a node from the left</p>
         <p className="mt-1 text-xs text-slate-500">Then connect handles to define the flow. Nodes without an incoming edge start the run.</p>
       </div>
+    </div>
+  );
+}
+
+function EmptyReadOnlyHint() {
+  return (
+    <div className="pointer-events-none absolute inset-0 flex items-center justify-center" data-testid="canvas-empty">
+      <p className="rounded-xl border border-dashed border-slate-300 bg-panel/80 px-8 py-6 text-sm text-slate-600 shadow-sm">This workflow has no nodes yet.</p>
     </div>
   );
 }

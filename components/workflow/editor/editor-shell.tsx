@@ -15,6 +15,7 @@ import { RunDialog } from "./run-dialog";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useLiveValidation } from "./use-live-validation";
 import { useSave } from "./use-save";
+import { useReadOnly } from "./use-read-only";
 import { WebhookDialog } from "./webhook/webhook-dialog";
 import { useCan } from "@/components/auth/session-context";
 import { useUnsavedGuard } from "./use-unsaved-guard";
@@ -34,10 +35,11 @@ export function EditorShell() {
   // A dot while there are unsaved changes, as editors mark their tabs.
   useDocumentTitle(`${dirty ? "● " : ""}${name.trim() || "Untitled workflow"}`);
   const saveNow = useCallback(() => void save(), [save]);
+  const readOnly = useReadOnly();
 
   useLiveValidation();
   useUnsavedGuard();
-  useEditorShortcuts(saveNow);
+  useEditorShortcuts(saveNow, readOnly);
 
   const onImportFile = useCallback(
     async (file: File) => {
@@ -55,7 +57,12 @@ export function EditorShell() {
 
   return (
     <div className="flex h-full flex-col" data-testid="editor">
-      <EditorToolbar status={status} onSave={saveNow} onRun={() => setRunning(true)} onImportFile={onImportFile} onExport={onExport} onWebhook={canEdit ? () => setWebhook(true) : undefined} />
+      <EditorToolbar status={status} readOnly={readOnly} onSave={saveNow} onRun={() => setRunning(true)} onImportFile={onImportFile} onExport={onExport} onWebhook={canEdit ? () => setWebhook(true) : undefined} />
+      {readOnly && (
+        <p className="border-b border-slate-200 bg-slate-100 px-4 py-2 text-xs text-slate-700" role="note" data-testid="read-only-note">
+          You can view this workflow; editing needs the editor role.
+        </p>
+      )}
       {notice && (
         <div className="flex items-center justify-between border-b border-red-100 bg-red-50 px-4 py-2 text-xs text-red-800" data-testid="editor-notice">
           {notice}
@@ -70,12 +77,12 @@ export function EditorShell() {
       */}
       <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
         <div className="flex min-h-0 flex-1">
-          <Palette />
+          {!readOnly && <Palette />}
           <div className="min-w-0 flex-1">
-            <WorkflowCanvas />
+            <WorkflowCanvas readOnly={readOnly} />
           </div>
         </div>
-        <Inspector />
+        <Inspector readOnly={readOnly} />
       </div>
       <ConflictDialog conflict={conflict} baseVersion={version} onReload={reloadFromServer} onOverwrite={() => void overwrite()} onClose={dismissConflict} />
       {canEdit && <WebhookDialog open={webhook} onClose={() => setWebhook(false)} workflowId={workflowId} />}

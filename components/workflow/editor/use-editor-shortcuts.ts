@@ -13,7 +13,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
  * Editor keyboard shortcuts. Ctrl/Cmd+S saves from anywhere (and keeps the browser's
  * "save page" away); the others stay out of text fields so typing behaves normally.
  */
-export function useEditorShortcuts(save: () => void) {
+export function useEditorShortcuts(save: () => void, readOnly = false) {
   const store = useEditorStoreApi();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -21,13 +21,21 @@ export function useEditorShortcuts(save: () => void) {
       const key = e.key.toLowerCase();
       if (mod && key === "s") {
         e.preventDefault();
-        save();
+        if (!readOnly) save();
         return;
       }
       if (isTypingTarget(e.target) || document.querySelector("dialog[open]")) return;
       const s = store.getState();
       const history = store.temporal.getState();
       let handled = true;
+      // Read-only: copying and selecting stay; nothing that changes the graph.
+      if (readOnly) {
+        if (mod && key === "c") handled = s.copySelection();
+        else if (mod && key === "a") s.selectAll();
+        else handled = false;
+        if (handled) e.preventDefault();
+        return;
+      }
       if (mod && key === "z" && !e.shiftKey) history.undo();
       else if (mod && ((key === "z" && e.shiftKey) || key === "y")) history.redo();
       else if (mod && key === "c") handled = s.copySelection();
@@ -39,5 +47,5 @@ export function useEditorShortcuts(save: () => void) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [store, save]);
+  }, [store, save, readOnly]);
 }
