@@ -2,7 +2,6 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ApiError } from "@/lib/client/http";
 import { cancelRun } from "@/lib/client/run-api";
 import type { RunSummary } from "@/lib/client/run-types";
 
@@ -22,11 +21,8 @@ export function CancelRunButton({ run, disabled }: { run: RunSummary; disabled: 
           testId="cancel-dialog"
           onClose={() => setAsking(false)}
           onConfirm={async () => {
-            try {
-              await cancelRun(run.id);
-            } catch (err) {
-              throw new Error(err instanceof ApiError ? err.message : "The run could not be cancelled");
-            }
+            // A refusal (an ApiError, with the server's message) stays in the dialog.
+            await cancelRun(run.id);
             setAsking(false);
           }}
         >

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Icon, ICONS } from "@/components/ui/icon";
 import { isDirty } from "../store/create-editor-store";
 import { useEditorHistory, useEditorStore } from "../store/editor-context";
-import { useProblemsList } from "./problems-list";
+import { onlyEmptyCanvas, useProblemsList } from "./problems-list";
 import type { SaveStatus } from "./use-save";
 import { HiddenFileInput } from "@/components/ui/hidden-file-input";
 
@@ -40,7 +40,7 @@ export function EditorToolbar({
   const mayRun = useCan("run");
   const errors = useEditorStore((s) => s.issues.errors);
   const openProblems = useProblemsList((s) => s.setOpen);
-  const empty = errors.length === 1 && errors[0].code === "empty_graph";
+  const empty = onlyEmptyCanvas(errors);
 
   return (
     <div className="flex h-14 shrink-0 items-center gap-3 overflow-x-auto border-b border-slate-200 bg-panel px-4" data-testid="editor-toolbar">

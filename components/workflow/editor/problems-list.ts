@@ -10,3 +10,6 @@ export const useProblemsList = create<{ open: boolean; setOpen: (open: boolean) 
   setOpen: (open) => set({ open }),
   toggle: () => set((s) => ({ open: !s.open })),
 }));
+
+/** Whether the only problem is an empty canvas: a hint to give, not an error to fix. */
+export const onlyEmptyCanvas = (errors: readonly { code: string }[]): boolean => errors.length === 1 && errors[0].code === "empty_graph";

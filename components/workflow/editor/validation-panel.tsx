@@ -3,7 +3,7 @@ import { Panel, useReactFlow } from "@xyflow/react";
 import { Icon, ICONS } from "@/components/ui/icon";
 import type { ValidationIssue } from "@/lib/client/types";
 import { useEditorStore } from "../store/editor-context";
-import { useProblemsList } from "./problems-list";
+import { onlyEmptyCanvas, useProblemsList } from "./problems-list";
 
 /**
  * Every validation finding in one list over the canvas; choosing one selects, shows and
@@ -15,7 +15,7 @@ export function ValidationPanel() {
   const selectEdge = useEditorStore((s) => s.selectEdge);
   const { fitView } = useReactFlow();
   const { open, toggle } = useProblemsList();
-  const empty = issues.errors.length === 1 && issues.errors[0].code === "empty_graph";
+  const empty = onlyEmptyCanvas(issues.errors);
   const total = empty ? 0 : issues.errors.length + issues.warnings.length;
 
   const pick = (issue: ValidationIssue) => {
