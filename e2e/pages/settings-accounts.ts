@@ -34,9 +34,9 @@ export class ApiKeysPanel {
   }
 }
 
-/** A browser context of its own, signed in as `person` through the sign-in page. */
-export async function signInInNewContext(browser: Browser, person: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`, storageState: { cookies: [], origins: [] } });
+/** A browser context of its own, signed in as `person` through the sign-in page (of the suite's server unless `baseUrl` names another). */
+export async function signInInNewContext(browser: Browser, person: { email: string; password: string }, baseUrl = `http://127.0.0.1:${process.env.E2E_PORT}`): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await page.goto("/sign-in");
   await page.getByTestId("sign-in-email").fill(person.email);
