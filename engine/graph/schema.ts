@@ -119,7 +119,9 @@ export const nodeSchema = z.discriminatedUnion("type", [
   mergeNodeSchema,
 ]);
 
-export const NODE_TYPES = ["agent", "tool", "condition", "loop", "human_gate", "merge"] as const;
+/** Each listed type is a node type, and every node type is listed: either slip does not compile. */
+const everyNodeType = <const T extends readonly NodeType[]>(types: T & ([NodeType] extends [T[number]] ? unknown : "a node type is missing from NODE_TYPES")): T => types;
+export const NODE_TYPES = everyNodeType(["agent", "tool", "condition", "loop", "human_gate", "merge"]);
 
 export const edgeSchema = z.object({
   id,

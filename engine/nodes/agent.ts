@@ -2,16 +2,24 @@
 import { costMicros } from "../models/cost";
 import { renderTemplate } from "../template";
 import { publicState } from "../run/state";
-import type { NodeKind } from "./types";
+import { configPath } from "../validate/context";
+import { nodeName } from "../validate/names";
+import { ownOutputKey, type ExecutableKind } from "./types";
 
-export const agentKind: NodeKind<"agent"> = {
+export const agentKind: ExecutableKind<"agent"> = {
   type: "agent",
+  admission: "execute",
+  edges: "all",
+  outputKey: ownOutputKey,
+  check(node, at, ctx, report) {
+    if (!ctx.knownModel(node.config.model)) report("unknown_model", { node: nodeName(node, node.id), model: node.config.model }, { node_id: node.id, path: configPath(at, "model") });
+  },
   prepare(node, state) {
     const c = node.config;
     const system_prompt = c.system_prompt === undefined ? undefined : renderTemplate(c.system_prompt, state);
     // Default user message: the public state as JSON (SPEC §4).
     const user_message = c.user_message === undefined ? JSON.stringify(publicState(state)) : renderTemplate(c.user_message, state);
-    const key = c.output_key ?? node.id;
+    const key = ownOutputKey(node);
     return {
       async run(ctx) {
         const reply = await ctx.models.call({

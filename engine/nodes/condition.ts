@@ -1,10 +1,19 @@
 /** The condition kind: evaluates its expression against public state and picks edges (SPEC §3). */
 import { NodeError } from "../errors";
 import { evaluateCondition } from "../expression";
-import type { NodeKind } from "./types";
+import { checkExpression } from "../validate/check-expression";
+import { configPath } from "../validate/context";
+import { nodeName } from "../validate/names";
+import { noOutputKey, type ExecutableKind } from "./types";
 
-export const conditionKind: NodeKind<"condition"> = {
+export const conditionKind: ExecutableKind<"condition"> = {
   type: "condition",
+  admission: "execute",
+  edges: "branch",
+  outputKey: noOutputKey,
+  check(node, at, _ctx, report) {
+    checkExpression(node.id, nodeName(node, node.id), node.config.expression, configPath(at, "expression"), report);
+  },
   prepare(node, state) {
     const result = evaluate(node.config.expression, state);
     return { run: async () => ({ output: { result }, branch: result }) };

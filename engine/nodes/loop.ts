@@ -5,11 +5,24 @@
  */
 import { LOOP_HARD_CAP } from "../graph/schema";
 import { loopCounterKey } from "../run/state";
+import { checkExpression } from "../validate/check-expression";
+import { configPath } from "../validate/context";
+import { nodeName } from "../validate/names";
 import { evaluate } from "./condition";
-import type { NodeKind } from "./types";
+import { noOutputKey, type ExecutableKind } from "./types";
 
-export const loopKind: NodeKind<"loop"> = {
+export const loopKind: ExecutableKind<"loop"> = {
   type: "loop",
+  admission: "execute",
+  edges: "branch",
+  outputKey: noOutputKey,
+  check(node, at, _ctx, report) {
+    const name = nodeName(node, node.id);
+    if (node.config.max_iterations > LOOP_HARD_CAP) {
+      report("loop_max_iterations", { node: name, value: node.config.max_iterations, cap: LOOP_HARD_CAP }, { node_id: node.id, path: configPath(at, "max_iterations") });
+    }
+    checkExpression(node.id, name, node.config.expression, configPath(at, "expression"), report);
+  },
   prepare(node, state) {
     const key = loopCounterKey(node.id);
     const previous = state[key];

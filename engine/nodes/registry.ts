@@ -1,30 +1,28 @@
 /**
- * The executable node kinds. Human gates are not here: they park the run instead of
- * executing, which the driver handles.
+ * Every node kind's definition, by type. The map's type names every `NodeType`, so a kind
+ * added to the graph schema without a definition here does not compile; what the rest of
+ * the engine asks of a kind (its output key, its checks, how its edges fire, whether it
+ * executes or parks) it asks through `kindOf`.
  */
-import type { GraphNode } from "../graph/schema";
-import type { State } from "../ports";
+import type { NodeOfType, NodeType } from "../graph/schema";
 import { agentKind } from "./agent";
 import { conditionKind } from "./condition";
+import { humanGateKind } from "./human-gate";
 import { loopKind } from "./loop";
 import { mergeKind } from "./merge";
 import { toolKind } from "./tool";
-import type { Prepared } from "./types";
+import type { NodeKind } from "./types";
 
-export type ExecutableNode = Exclude<GraphNode, { type: "human_gate" }>;
+export const NODE_KINDS: { readonly [K in NodeType]: NodeKind<K> } = {
+  agent: agentKind,
+  tool: toolKind,
+  condition: conditionKind,
+  loop: loopKind,
+  human_gate: humanGateKind,
+  merge: mergeKind,
+};
 
-/** Prepare an execution of any executable node (an exhaustive map over the kinds). */
-export function prepareNode(node: ExecutableNode, state: State): Prepared {
-  switch (node.type) {
-    case "agent":
-      return agentKind.prepare(node, state);
-    case "tool":
-      return toolKind.prepare(node, state);
-    case "condition":
-      return conditionKind.prepare(node, state);
-    case "loop":
-      return loopKind.prepare(node, state);
-    case "merge":
-      return mergeKind.prepare(node, state);
-  }
+/** The definition of a node's kind, typed for that node. */
+export function kindOf<T extends NodeType>(node: NodeOfType<T>): NodeKind<T> {
+  return NODE_KINDS[node.type as T] as NodeKind<T>;
 }

@@ -3,7 +3,10 @@ import { NodeError } from "../errors";
 import { KEEP_SECRETS, SECRET_TOOL, withSecrets } from "../secrets";
 import { renderDeep } from "../template";
 import type { ToolDefinition } from "../tools/types";
-import type { NodeKind, RunContext } from "./types";
+import { checkToolParams } from "../validate/check-tool-params";
+import { configPath } from "../validate/context";
+import { nodeName } from "../validate/names";
+import { ownOutputKey, type ExecutableKind, type RunContext } from "./types";
 
 async function callTool(tool: ToolDefinition, params: Record<string, unknown>, ctx: RunContext): Promise<unknown> {
   const parsed = tool.params.safeParse(params);
@@ -19,14 +22,29 @@ async function callTool(tool: ToolDefinition, params: Record<string, unknown>, c
   });
 }
 
-export const toolKind: NodeKind<"tool"> = {
+export const toolKind: ExecutableKind<"tool"> = {
   type: "tool",
+  admission: "execute",
+  edges: "all",
+  outputKey: ownOutputKey,
+  check(node, at, ctx, report) {
+    const name = nodeName(node, node.id);
+    const tool = ctx.tools.get(node.config.tool);
+    if (!tool) {
+      report("unknown_tool", { node: name, tool: node.config.tool }, { node_id: node.id, path: configPath(at, "tool") });
+      return;
+    }
+    for (const problem of checkToolParams(tool, node.config.params ?? {})) {
+      const param = problem.path.length ? problem.path.join(".") : "(all params)";
+      report("invalid_tool_params", { node: name, tool: tool.name, param, message: problem.message }, { node_id: node.id, path: configPath(at, "params", ...problem.path) });
+    }
+  },
   prepare(node, state) {
     const c = node.config;
     // `{secrets.NAME}` stays a placeholder until the last moment (and state can never fill it).
     const secretAware = c.tool === SECRET_TOOL;
     const params = secretAware ? renderDeep(c.params, state, KEEP_SECRETS) : renderDeep(c.params, state);
-    const key = c.output_key ?? node.id;
+    const key = ownOutputKey(node);
     return {
       async run(ctx) {
         const tool = ctx.tools.get(c.tool);

@@ -1,11 +1,15 @@
 /**
- * Node kinds are definitions (STYLE rule 4): each kind says how it prepares an execution
- * from the state (synchronously, at admission, so it sees exactly the state its step
- * records as input) and how it runs (asynchronously, retried as a unit).
+ * Node kinds are definitions (STYLE rule 4): each kind's engine file says what a node of it
+ * writes, how its config is checked before a run, how its outgoing edges fire, and what
+ * admission does with it — execute it (prepare synchronously from the state, so it sees
+ * exactly the state its step records as input; run asynchronously, retried as a unit) or
+ * park the run until a decision from outside. `registry.ts` maps every kind to its
+ * definition, and the compiler holds that map complete.
  */
-import type { GraphNode, NodeOfType, NodeType } from "../graph/schema";
+import type { NodeOfType, NodeType } from "../graph/schema";
 import type { ModelGateway, SecretResolver, State } from "../ports";
 import type { ToolRegistry } from "../tools/types";
+import type { NodeCheck } from "../validate/context";
 
 /** What a prepared execution needs at run time. */
 export interface RunContext {
@@ -37,8 +41,21 @@ export interface Prepared {
   run(ctx: RunContext): Promise<NodeResult>;
 }
 
-export interface NodeKind<T extends NodeType = NodeType> {
+/** How a kind's outgoing edges fire: all of them, or those whose value matches the node's true/false branch. */
+export type EdgeBehaviour = "all" | "branch";
+
+interface KindBase<T extends NodeType> {
   type: T;
+  edges: EdgeBehaviour;
+  /** The state key a node of this kind writes its result to, or null when it writes none of its choosing (SPEC §2). */
+  outputKey(node: NodeOfType<T>): string | null;
+  /** Config problems the schema lets through but a run cannot use. */
+  check: NodeCheck<T>;
+}
+
+/** A kind admission executes. */
+export interface ExecutableKind<T extends NodeType = NodeType> extends KindBase<T> {
+  admission: "execute";
   /**
    * Render the execution from the state. Must not keep a reference to `state` (it changes
    * while the node runs); throwing fails the execution without retries.
@@ -46,4 +63,16 @@ export interface NodeKind<T extends NodeType = NodeType> {
   prepare(node: NodeOfType<T>, state: State): Prepared;
 }
 
-export type AnyNode = GraphNode;
+/** A kind at which admission parks the run until a decision comes from outside (a human gate). */
+export interface ParkingKind<T extends NodeType = NodeType> extends KindBase<T> {
+  admission: "park";
+}
+
+export type NodeKind<T extends NodeType = NodeType> = ExecutableKind<T> | ParkingKind<T>;
+
+/** The key agent and tool nodes write: `output_key`, defaulting to the node id. */
+export const ownOutputKey = (node: { id: string; config: { output_key?: string } }): string => node.config.output_key ?? node.id;
+
+/** For kinds that write no key of their own and have nothing to check. */
+export const noOutputKey = (): null => null;
+export const noChecks = (): void => undefined;

@@ -7,8 +7,8 @@ import { setMaxListeners } from "node:events";
 import { renderTemplate } from "../template";
 import { nodeLabel, type GraphNode, type HumanGateNode } from "../graph/schema";
 import { errorMessage, NodeError } from "../errors";
-import { prepareNode, type ExecutableNode } from "../nodes/registry";
-import type { Prepared } from "../nodes/types";
+import { kindOf } from "../nodes/registry";
+import type { ExecutableKind, Prepared } from "../nodes/types";
 import type { Clock, EngineEvent, EventSink, ModelGateway, QueueItem, RunRecord, RunStatus, RunStore, RunWrite, SecretResolver, State, StepRecord } from "../ports";
 import type { ToolRegistry } from "../tools/types";
 import { runAttempts, type AttemptOutcome, type RetryPolicy } from "./attempts";
@@ -49,7 +49,7 @@ export interface DriverSnapshot {
 
 interface Flight {
   item: QueueItem;
-  node: ExecutableNode;
+  node: GraphNode;
   step: StepRecord;
 }
 
@@ -169,8 +169,10 @@ export class RunDriver {
       }
       const node = this.plan.index.nodes.get(item.node_id)!;
       this.meta.node_executions++;
-      if (node.type === "human_gate") this.reachGate(item, node);
-      else this.launch(item, node);
+      const kind = kindOf(node);
+      // The one kind that parks today is the human gate (the schema's only node with a reviewer form).
+      if (kind.admission === "park") this.reachGate(item, node as HumanGateNode);
+      else this.launch(item, node, kind);
     }
   }
 
@@ -187,14 +189,14 @@ export class RunDriver {
     return newStep(this.runId, ++this.stepSeq, node, status, key, this.checkpointSeq, now);
   }
 
-  private launch(item: QueueItem, node: ExecutableNode): void {
+  private launch(item: QueueItem, node: GraphNode, kind: ExecutableKind): void {
     const step = this.openStep(item, node, "running");
     const flight: Flight = { item, node, step };
     this.queue.fly(step.idempotency_key, flight);
     this.commit({ run_id: this.runId, steps: [step], events: [{ type: "step.started", run_id: this.runId, step }] });
     let prepared: Prepared;
     try {
-      prepared = prepareNode(node, this.state);
+      prepared = kind.prepare(node, this.state);
     } catch (err) {
       void Promise.resolve().then(() => this.onSettled(flight, { ok: false, error: toFailure(err), attempts: 1 }));
       return;

@@ -1,10 +1,11 @@
 /**
- * Edges out of condition and loop nodes fire only when their value is "true" or
- * "false" (SPEC §3); anything else is drawn but never fires.
+ * Edges out of branching kinds (condition, loop: `NodeKind.edges`) fire only when their
+ * value is "true" or "false" (SPEC §3); anything else is drawn but never fires.
  */
 import type { GraphIndex } from "../graph/build-graph-index";
 import { edgeBranchValue } from "../graph/edge-branch-value";
 import { isPrototypeName, type Graph } from "../graph/schema";
+import { kindOf } from "../nodes/registry";
 import type { Report } from "./issues";
 import { edgeName, nodeName } from "./names";
 
@@ -17,7 +18,7 @@ export function checkEdges(graph: Graph, index: GraphIndex, report: Report): voi
     const where = { edge_id: edge.id, node_id: source.id, path: ["edges", at] };
     const args = { edge: edgeName(edge), node: nodeName(source, source.id) };
     if (source.type === "loop" && edge.target === source.id) report("self_loop_edge", args, where);
-    if (source.type !== "condition" && source.type !== "loop") return;
+    if (kindOf(source).edges !== "branch") return;
     if (edgeBranchValue(edge) !== null) return;
     const value = edge.condition_value ?? edge.label;
     if (value === undefined) report("unlabelled_branch_edge", args, where);

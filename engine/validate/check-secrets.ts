@@ -5,7 +5,7 @@
  */
 import type { Graph, GraphNode } from "../graph/schema";
 import { SECRET_PARAMS, SECRET_TOOL, secretRefsIn } from "../secrets/placeholders";
-import type { ValidationContext } from "./check-nodes";
+import type { ValidationContext } from "./context";
 import type { Report } from "./issues";
 import { nodeName } from "./names";
 

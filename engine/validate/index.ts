@@ -5,7 +5,8 @@
 import type { Graph } from "../graph/schema";
 import { buildGraphIndex } from "../graph/build-graph-index";
 import { checkStructure } from "./check-structure";
-import { checkNodes, type ValidationContext } from "./check-nodes";
+import { checkNodes } from "./check-nodes";
+import type { ValidationContext } from "./context";
 import { checkEdges } from "./check-edges";
 import { checkTopology } from "./check-topology";
 import { checkSecrets } from "./check-secrets";
@@ -13,7 +14,7 @@ import { createCollector, type ValidationResult } from "./issues";
 
 export { hasErrors, VALIDATION_MESSAGES, VALIDATION_SEVERITY } from "./issues";
 export type { IssueArgs, ValidationCode, ValidationIssue, ValidationResult } from "./issues";
-export type { ValidationContext } from "./check-nodes";
+export type { ValidationContext } from "./context";
 
 /**
  * Check a shape-valid graph. Pure and synchronous; linear in nodes + edges except the

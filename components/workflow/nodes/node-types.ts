@@ -1,5 +1,6 @@
-/** React Flow's node view map, defined once at module level so it never changes identity. */
+/** React Flow's node view map (one view per node type, held complete by its type), defined once at module level so it never changes identity. */
 import type { NodeTypes } from "@xyflow/react";
+import type { NodeType } from "@/engine/graph/schema";
 import { AgentNodeView } from "./agent/node";
 import { ConditionNodeView } from "./condition/node";
 import { HumanGateNodeView } from "./human-gate/node";
@@ -14,4 +15,4 @@ export const nodeTypes = {
   loop: LoopNodeView,
   human_gate: HumanGateNodeView,
   merge: MergeNodeView,
-} satisfies NodeTypes;
+} satisfies NodeTypes & { [T in NodeType]: NodeTypes[string] };
