@@ -7,3 +7,4 @@ export { parseId, parsePositiveNumber, parseVersionNumber } from "./params";
 export { parseQuery } from "./query";
 export { getActor, actorIfAny, setActor, SYSTEM_ACTOR, type Actor, type ActorType } from "./actor";
 export { issuesOf, type IssueDto } from "./zod-issues";
+export { eventStreamResponse, lastEventId, lastEventQuery } from "./event-stream";

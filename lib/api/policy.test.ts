@@ -8,7 +8,7 @@ const READS: RouteKey[] = [
   "get /api/openapi", "get /api/workflows", "get /api/workflows/{id}", "post /api/workflows/{id}/validate", "get /api/workflows/{id}/versions",
   "get /api/workflows/{id}/versions/{version}", "get /api/workflows/{id}/runs", "get /api/runs", "get /api/runs/{id}", "get /api/runs/{id}/steps/{stepId}",
   "get /api/runs/{id}/checkpoints", "get /api/runs/{id}/checkpoints/{seq}", "get /api/runs/{id}/events", "get /api/runs/{id}/gate", "get /api/approvals", "get /api/spend",
-  "get /api/spend/runs", "get /api/models", "get /api/tools", "get /api/workflows/{id}/hook",
+  "get /api/spend/runs", "get /api/models", "get /api/tools", "get /api/workflows/{id}/hook", "get /api/workflows/{id}/events",
 ];
 const EDITS: RouteKey[] = [
   "post /api/workflows", "put /api/workflows/{id}", "delete /api/workflows/{id}", "post /api/workflows/{id}/versions/{version}/restore",

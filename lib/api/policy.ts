@@ -38,6 +38,7 @@ export const ROUTE_POLICY: Record<RouteKey, Access> = {
   "post /api/workflows/{id}/versions/{version}/restore": "edit",
   "post /api/workflows/{id}/runs": "run",
   "get /api/workflows/{id}/runs": "read",
+  "get /api/workflows/{id}/events": "read",
   "get /api/workflows/{id}/hook": "read",
   "post /api/workflows/{id}/hook": "edit",
   "patch /api/workflows/{id}/hook": "edit",

@@ -14,54 +14,71 @@ export interface VersionRecord {
   graph: Graph;
   created_at: string;
   created_by: string;
+  /** The saver's name when the version was written (null on versions older than names). */
+  created_by_name: string | null;
+  /** The saver's note on what changed, if they left one. */
+  note: string | null;
+  /** Only node positions differ from the version before. */
+  layout_only: boolean;
 }
 
 /** A version in a list: counts instead of the graph. */
-export interface VersionSummary {
-  workflow_id: string;
+export type VersionSummary = Omit<VersionRecord, "graph"> & { node_count: number; edge_count: number };
+
+/** What a new version's row records besides its graph. */
+export interface NewVersion {
+  workflowId: string;
   version: number;
-  node_count: number;
-  edge_count: number;
-  created_at: string;
-  created_by: string;
+  graph: Graph;
+  createdBy: string;
+  createdByName?: string | null;
+  note?: string | null;
+  layoutOnly?: boolean;
+  at: Date;
 }
 
 /** Writes the snapshot of `version`. The (workflow, version) pair is unique, so a version is written once. */
-export function insertVersion(tx: Database.Database, v: { workflowId: string; version: number; graph: Graph; createdBy: string; at: Date }): void {
-  stmt(tx, "INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)").run(
+export function insertVersion(tx: Database.Database, v: NewVersion): void {
+  stmt(tx, "INSERT INTO workflow_versions (id, workflow_id, version, graph, created_at, created_by, created_by_name, note, layout_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
     newId(),
     v.workflowId,
     v.version,
     graphToColumn(v.graph),
     toSqlTimestamp(v.at),
     v.createdBy,
+    v.createdByName ?? null,
+    v.note ?? null,
+    v.layoutOnly ? 1 : 0,
   );
 }
 
-interface VersionRow {
-  workflow_id: string;
-  version: number;
-  graph: string;
-  created_at: string;
-  created_by: string;
-}
+const COLUMNS = "workflow_id, version, created_at, created_by, created_by_name, note, layout_only";
+
+type MetaRow = Omit<VersionRecord, "graph" | "layout_only"> & { layout_only: number };
+
+const fromMeta = (r: MetaRow) => ({ ...r, layout_only: r.layout_only === 1, created_at: toIsoTimestamp(r.created_at) });
 
 /** One version with its graph, or null. */
 export function findVersion({ workflowId, version }: { workflowId: string; version: number }, conn: Database.Database = db().sqlite): VersionRecord | null {
-  const row = stmt(conn, "SELECT workflow_id, version, graph, created_at, created_by FROM workflow_versions WHERE workflow_id = ? AND version = ?")
-    .get(workflowId, version) as VersionRow | undefined;
+  const row = stmt(conn, `SELECT ${COLUMNS}, graph FROM workflow_versions WHERE workflow_id = ? AND version = ?`).get(workflowId, version) as (MetaRow & { graph: string }) | undefined;
   if (!row) return null;
-  return { ...row, graph: graphFromColumn(row.graph, `workflow ${workflowId} version ${version}`), created_at: toIsoTimestamp(row.created_at) };
+  return { ...fromMeta(row), graph: graphFromColumn(row.graph, `workflow ${workflowId} version ${version}`) };
 }
 
 /** Versions newest first, below `beforeVersion` when given. */
 export function listVersionSummaries({ workflowId, beforeVersion, limit }: { workflowId: string; beforeVersion?: number; limit: number }): VersionSummary[] {
   const rows = db()
     .sqlite.prepare(
-      `SELECT workflow_id, version, created_at, created_by,
+      `SELECT ${COLUMNS},
               json_array_length(graph, '$.nodes') AS node_count, json_array_length(graph, '$.edges') AS edge_count
        FROM workflow_versions WHERE workflow_id = ? AND version < ? ORDER BY version DESC LIMIT ?`,
     )
-    .all(workflowId, beforeVersion ?? Number.MAX_SAFE_INTEGER, limit) as (Omit<VersionSummary, "node_count" | "edge_count"> & { node_count: number | null; edge_count: number | null })[];
-  return rows.map((r) => ({ ...r, node_count: r.node_count ?? 0, edge_count: r.edge_count ?? 0, created_at: toIsoTimestamp(r.created_at) }));
+    .all(workflowId, beforeVersion ?? Number.MAX_SAFE_INTEGER, limit) as (MetaRow & { node_count: number | null; edge_count: number | null })[];
+  return rows.map((r) => ({ ...fromMeta(r), node_count: r.node_count ?? 0, edge_count: r.edge_count ?? 0 }));
+}
+
+/** Versions above `afterVersion`, oldest first, without graphs (what a workflow's event stream sends). */
+export function listVersionsAfter({ workflowId, afterVersion, limit }: { workflowId: string; afterVersion: number; limit: number }): Omit<VersionRecord, "graph">[] {
+  const rows = stmt(db().sqlite, `SELECT ${COLUMNS} FROM workflow_versions WHERE workflow_id = ? AND version > ? ORDER BY version ASC LIMIT ?`).all(workflowId, afterVersion, limit) as MetaRow[];
+  return rows.map(fromMeta);
 }

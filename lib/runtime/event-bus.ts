@@ -4,6 +4,7 @@
  * a late subscriber replays from the store and follows the bus from then on.
  */
 import type { DeltaEvent, EventSink, StoredEvent } from "@/engine/ports";
+import { TopicBus } from "./topic-bus";
 
 /** What a subscriber receives: committed events (with seq) or a live-only delta. */
 export type BusMessage = { kind: "events"; events: StoredEvent[] } | { kind: "delta"; event: DeltaEvent };
@@ -11,56 +12,33 @@ export type BusMessage = { kind: "events"; events: StoredEvent[] } | { kind: "de
 export type BusListener = (message: BusMessage) => void;
 
 export class RunEventBus implements EventSink {
-  private readonly listeners = new Map<string, Set<BusListener>>();
+  private readonly topics = new TopicBus<BusMessage>("event");
 
   /** Listen to one run; returns the unsubscribe function (call it on disconnect). */
   subscribe(runId: string, listener: BusListener): () => void {
-    let set = this.listeners.get(runId);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(runId, set);
-    }
-    set.add(listener);
-    return () => {
-      const current = this.listeners.get(runId);
-      if (!current) return;
-      current.delete(listener);
-      if (current.size === 0) this.listeners.delete(runId);
-    };
+    return this.topics.subscribe(runId, listener);
   }
 
   /** Whether the run has at least one subscriber. */
   listening(runId: string): boolean {
-    return this.listeners.has(runId);
+    return this.topics.listening(runId);
   }
 
   /** Number of runs with at least one subscriber (leak checks). */
   subscribedRuns(): number {
-    return this.listeners.size;
+    return this.topics.topics();
   }
 
   publish(runId: string, events: StoredEvent[]): void {
-    if (events.length > 0) this.emit(runId, { kind: "events", events });
+    if (events.length > 0) this.topics.emit(runId, { kind: "events", events });
   }
 
   delta(event: DeltaEvent): void {
-    this.emit(event.run_id, { kind: "delta", event });
+    this.topics.emit(event.run_id, { kind: "delta", event });
   }
 
   /** Deliver a message received from another bus (the engine host thread's relay). */
   forward(runId: string, message: BusMessage): void {
-    this.emit(runId, message);
-  }
-
-  private emit(runId: string, message: BusMessage): void {
-    const set = this.listeners.get(runId);
-    if (!set) return;
-    for (const listener of [...set]) {
-      try {
-        listener(message);
-      } catch (err) {
-        console.error(`event listener of run ${runId} failed`, err);
-      }
-    }
+    this.topics.emit(runId, message);
   }
 }

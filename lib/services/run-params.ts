@@ -30,9 +30,7 @@ export const runReadQuery = z.object({ step_inputs: flag.describe("false: leave 
 /** `GET /api/runs/{id}/checkpoints?state=false` lists which checkpoints there are, without their contents. */
 export const checkpointListQuery = z.object({ state: flag.describe("false: list which checkpoints there are, without their states") });
 
-export const lastEventQuery = z.object({
-  last_event_id: z.string().regex(/^[0-9]{1,12}$/, "must be an event id").transform(Number).optional().describe("replay only the events after this one (as the Last-Event-ID header does)"),
-});
+export { lastEventQuery } from "@/lib/api/event-stream";
 
 /** `POST /api/workflows/{id}/runs` body: the trigger input and per-run limit overrides. */
 export const triggerBody = z.object({

@@ -7,7 +7,7 @@ import { writeTransaction } from "@/lib/db/transaction";
 import { findVersion, listVersionSummaries, type VersionRecord, type VersionSummary } from "@/lib/db/versions";
 import { updateWorkflow as writeWorkflow, type WorkflowRecord } from "@/lib/db/workflows";
 import { z } from "zod";
-import { assertBaseVersion, requireWorkflow, snapshotVersions } from "./workflows";
+import { announceSave, assertBaseVersion, requireWorkflow, snapshotVersions } from "./workflows";
 
 const versionCursor = z.number().int().positive();
 
@@ -40,7 +40,7 @@ export function getVersionGraph({ workflowId, version }: { workflowId: string; v
  * History is never rewritten. Restoring a graph identical to the live one changes nothing.
  */
 export function restoreVersion(input: { workflowId: string; version: number; baseVersion?: number; actor: Actor }): WorkflowRecord {
-  return writeTransaction((tx) => {
+  const restored = writeTransaction((tx) => {
     const current = requireWorkflow({ id: input.workflowId }, tx);
     if (input.baseVersion !== undefined) assertBaseVersion(current, input.baseVersion);
     const source = findVersion({ workflowId: current.id, version: input.version }, tx);
@@ -48,7 +48,7 @@ export function restoreVersion(input: { workflowId: string; version: number; bas
     if (canonicalJson(source.graph) === canonicalJson(current.graph)) return current;
     const at = new Date();
     const version = current.version + 1;
-    snapshotVersions(tx, current, { version, graph: source.graph, actor: input.actor, at });
+    snapshotVersions(tx, current, { version, graph: source.graph, actor: input.actor, at, note: `Restored v${input.version}` });
     writeWorkflow(tx, { id: current.id, name: current.name, description: current.description, graph: source.graph, version, at });
     appendAudit(tx, {
       action: "workflow.restore",
@@ -60,4 +60,6 @@ export function restoreVersion(input: { workflowId: string; version: number; bas
     });
     return requireWorkflow({ id: current.id }, tx);
   });
+  announceSave(restored);
+  return restored;
 }

@@ -17,7 +17,23 @@ export const saveWorkflowBody = z.object({
   description: description.optional(),
   graph: graphSchema.optional(),
   base_version: z.number().int().positive(),
+  /** What changed, in the saver's words; kept on the new version (ignored when the graph is unchanged). */
+  note: z.string().max(500, "at most 500 characters").optional(),
 });
+
+/**
+ * `GET /api/workflows/{id}/events`: an SSE event `workflow.saved` per new version after
+ * the one the client has (`Last-Event-ID`, or `last_event_id`; the event id is the version).
+ */
+export const workflowSavedEvent = z.object({
+  workflow_id: z.string(),
+  version: z.number().int().positive(),
+  saved_by: z.object({ id: z.string(), name: z.string().nullable() }),
+  saved_at: z.string(),
+  note: z.string().nullable(),
+  layout_only: z.boolean(),
+});
+export type WorkflowSavedEvent = z.infer<typeof workflowSavedEvent>;
 
 /** `POST /api/workflows/{id}/validate`, optional: a graph to check instead of the stored one (unsaved editor work). */
 export const validateWorkflowBody = z.object({ graph: graphSchema.optional() });

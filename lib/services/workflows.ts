@@ -10,8 +10,10 @@ import { writeTransaction, type Tx } from "@/lib/db/transaction";
 import { listWorkflowSummaries, type WorkflowSummary } from "@/lib/db/workflow-list";
 import { findWorkflow, insertWorkflow, markWorkflowDeleted, updateWorkflow as writeWorkflow, type WorkflowRecord } from "@/lib/db/workflows";
 import { findVersion, insertVersion } from "@/lib/db/versions";
+import { workflowChannel } from "@/lib/runtime/workflow-channel";
 import { secretNames } from "@/lib/secrets/service";
 import { validateWorkflowGraph } from "./graph-validation";
+import { isLayoutOnlyChange } from "./layout-only";
 
 /** A workflow as the API returns it: the live graph plus its validation summary. */
 export type WorkflowDto = WorkflowRecord & { validation: ValidationResult };
@@ -37,7 +39,7 @@ export function createWorkflow(input: { name: string; description?: string; grap
     const at = new Date();
     const graph = input.graph ?? EMPTY_GRAPH;
     insertWorkflow(tx, { id, name: input.name, description: input.description ?? "", graph, at });
-    insertVersion(tx, { workflowId: id, version: 1, graph, createdBy: input.actor.id, at });
+    insertVersion(tx, { workflowId: id, version: 1, graph, createdBy: input.actor.id, createdByName: input.actor.name, at });
     appendAudit(tx, { action: "workflow.create", actor: input.actor, targetType: "workflow", targetId: id, details: { name: input.name, version: 1 }, at });
     return requireWorkflow({ id }, tx);
   });
@@ -67,16 +69,19 @@ export interface WorkflowUpdate {
   name?: string;
   description?: string;
   graph?: Graph;
+  /** The saver's note on the new version (ignored when the graph is unchanged). */
+  note?: string;
   actor: Actor;
 }
 
 /**
  * Saves a workflow (SPEC §8). A stale `baseVersion` is refused with 409 and changes
- * nothing. A changed graph (canonical JSON) becomes a new version with its snapshot;
+ * nothing. A changed graph (canonical JSON) becomes a new version with its snapshot — marked
+ * layout-only when just node positions moved — and is announced to open editors;
  * name/description edits keep the version; a save that changes nothing writes nothing.
  */
 export function updateWorkflow(input: WorkflowUpdate): WorkflowRecord {
-  return writeTransaction((tx) => {
+  const saved = writeTransaction((tx) => {
     const current = requireWorkflow({ id: input.id }, tx);
     assertBaseVersion(current, input.baseVersion);
     const graphChanged = input.graph !== undefined && canonicalJson(input.graph) !== canonicalJson(current.graph);
@@ -89,18 +94,27 @@ export function updateWorkflow(input: WorkflowUpdate): WorkflowRecord {
     const at = new Date();
     const version = graphChanged ? current.version + 1 : current.version;
     const graph = graphChanged && input.graph ? input.graph : current.graph;
-    if (graphChanged) snapshotVersions(tx, current, { version, graph, actor: input.actor, at });
+    const note = graphChanged ? input.note?.trim() || null : null;
+    const layoutOnly = graphChanged && isLayoutOnlyChange(current.graph, graph);
+    if (graphChanged) snapshotVersions(tx, current, { version, graph, actor: input.actor, at, note, layoutOnly });
     writeWorkflow(tx, { id: current.id, name: input.name ?? current.name, description: input.description ?? current.description, graph, version, at });
     appendAudit(tx, {
       action: "workflow.update",
       actor: input.actor,
       targetType: "workflow",
       targetId: current.id,
-      details: { fields, from_version: current.version, to_version: version },
+      details: { fields, from_version: current.version, to_version: version, ...(layoutOnly ? { layout_only: true } : {}), ...(note ? { note } : {}) },
       at,
     });
     return requireWorkflow({ id: current.id }, tx);
   });
+  announceSave(saved);
+  return saved;
+}
+
+/** Tells this process's open editors of the workflow that `saved.version` exists (after commit). */
+export function announceSave(saved: WorkflowRecord): void {
+  workflowChannel().emit(saved.id, saved.version);
 }
 
 /** Soft-deletes a workflow; afterwards every route answers 404 for it. */
@@ -132,9 +146,22 @@ export function assertBaseVersion(current: WorkflowRecord, baseVersion: number):
  * Makes sure the outgoing graph is stored at its version (rows written before snapshots
  * existed may lack it), then writes the incoming graph's snapshot.
  */
-export function snapshotVersions(tx: Tx, current: WorkflowRecord, next: { version: number; graph: Graph; actor: Actor; at: Date }): void {
+export function snapshotVersions(
+  tx: Tx,
+  current: WorkflowRecord,
+  next: { version: number; graph: Graph; actor: Actor; at: Date; note?: string | null; layoutOnly?: boolean },
+): void {
   if (!findVersion({ workflowId: current.id, version: current.version }, tx)) {
     insertVersion(tx, { workflowId: current.id, version: current.version, graph: current.graph, createdBy: next.actor.id, at: new Date(current.updated_at) });
   }
-  insertVersion(tx, { workflowId: current.id, version: next.version, graph: next.graph, createdBy: next.actor.id, at: next.at });
+  insertVersion(tx, {
+    workflowId: current.id,
+    version: next.version,
+    graph: next.graph,
+    createdBy: next.actor.id,
+    createdByName: next.actor.name,
+    note: next.note,
+    layoutOnly: next.layoutOnly,
+    at: next.at,
+  });
 }

@@ -21,7 +21,7 @@ describe("versions", () => {
     const id = await threeVersions();
     const page1 = await ctx.api.get<VersionList>(`/api/workflows/${id}/versions?limit=2`);
     expect(page1.body.items.map((v) => v.version)).toEqual([3, 2]);
-    expect(page1.body.items[0]).toEqual({ workflow_id: id, version: 3, node_count: 2, edge_count: 1, created_at: expect.any(String), created_by: "bootstrap" });
+    expect(page1.body.items[0]).toEqual({ workflow_id: id, version: 3, node_count: 2, edge_count: 1, created_at: expect.any(String), created_by: "bootstrap", created_by_name: "Bootstrap token", note: null, layout_only: false });
     const page2 = await ctx.api.get<VersionList>(`/api/workflows/${id}/versions?limit=2&cursor=${page1.body.next_cursor}`);
     expect(page2.body).toEqual({ items: [expect.objectContaining({ version: 1 })], next_cursor: null });
   });

@@ -49,6 +49,8 @@ export interface ServerOptions {
   keepFiles?: boolean;
   /** Serve this existing database file (migrated if behind) instead of a fresh one; it is left in place after stop. */
   dbFile?: string;
+  /** Skip `prisma migrate deploy` (a second server on a database another one already serves). */
+  skipMigrate?: boolean;
 }
 
 /** Starts a server and resolves once `/api/health` answers. */
@@ -65,8 +67,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1", SWITCHYARD_BOOTSTRAP_TOKEN: TEST_ADMIN_TOKEN, ...options.env };
   // The server's own options (as `npm start` sets them), never the test runner's.
   env.NODE_OPTIONS = options.env?.NODE_OPTIONS ?? SERVER_NODE_OPTIONS;
-  const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, encoding: "utf8" });
-  if (migrate.status !== 0) throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  if (!options.skipMigrate) {
+    const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, encoding: "utf8" });
+    if (migrate.status !== 0) throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  }
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

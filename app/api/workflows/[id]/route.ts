@@ -22,6 +22,7 @@ export const PUT = withErrors(async (request: Request, ctx: Ctx) => {
     name: body.name,
     description: body.description,
     graph: body.graph,
+    note: body.note,
     actor: getActor(request),
   });
   return Response.json(toWorkflowDto(workflow));
