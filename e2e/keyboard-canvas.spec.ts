@@ -3,7 +3,7 @@ import { Api } from "./pages/api";
 import { EditorPage } from "./pages/editor-page";
 
 /** Presses Tab until `target` has focus (at most `limit` times), as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, limit = 40) {
+async function tabTo(page: Page, target: Locator, limit = 60) {
   for (let i = 0; i < limit; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
     await page.keyboard.press("Tab");

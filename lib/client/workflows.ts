@@ -27,7 +27,7 @@ export function getWorkflow(id: string): Promise<Workflow> {
 /** Saves; a stale `base_version` is refused with ApiError status 409, code `version_conflict`. */
 export function updateWorkflow(
   id: string,
-  body: { name?: string; description?: string; graph?: Graph | GraphInput; base_version: number },
+  body: { name?: string; description?: string; graph?: Graph | GraphInput; base_version: number; note?: string },
 ): Promise<Workflow> {
   return apiFetch(one(id), { method: "PUT", body });
 }

@@ -15,6 +15,9 @@ import { RunDialog } from "./run-dialog";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useLiveValidation } from "./use-live-validation";
 import { useSave } from "./use-save";
+import { SaveNoteDialog } from "./save-note-dialog";
+import { TheirSaveNotice } from "./their-save-notice";
+import { useTheirSaves } from "./use-their-saves";
 import { useReadOnly } from "./use-read-only";
 import { WebhookDialog } from "./webhook/webhook-dialog";
 import { useCan } from "@/components/auth/session-context";
@@ -26,6 +29,8 @@ export function EditorShell() {
   const { status, conflict, save, overwrite, reloadFromServer, dismissConflict } = useSave();
   const [running, setRunning] = useState(false);
   const [webhook, setWebhook] = useState(false);
+  const [noting, setNoting] = useState(false);
+  const theirSaves = useTheirSaves();
   const canEdit = useCan("edit");
   const [notice, setNotice] = useState<string | null>(null);
   const workflowId = useEditorStore((s) => s.workflowId);
@@ -57,12 +62,13 @@ export function EditorShell() {
 
   return (
     <div className="flex h-full flex-col" data-testid="editor">
-      <EditorToolbar status={status} readOnly={readOnly} onSave={saveNow} onRun={() => setRunning(true)} onImportFile={onImportFile} onExport={onExport} onWebhook={canEdit ? () => setWebhook(true) : undefined} />
+      <EditorToolbar status={status} readOnly={readOnly} onSave={saveNow} onSaveWithNote={() => setNoting(true)} onRun={() => setRunning(true)} onImportFile={onImportFile} onExport={onExport} onWebhook={canEdit ? () => setWebhook(true) : undefined} />
       {readOnly && (
         <p className="border-b border-slate-200 bg-slate-100 px-4 py-2 text-xs text-slate-700" role="note" data-testid="read-only-note">
           You can view this workflow; editing needs the editor role.
         </p>
       )}
+      {status.kind !== "saving" && <TheirSaveNotice saves={theirSaves} onLoad={reloadFromServer} />}
       {notice && (
         <div className="flex items-center justify-between border-b border-red-100 bg-red-50 px-4 py-2 text-xs text-red-800" data-testid="editor-notice">
           {notice}
@@ -84,7 +90,8 @@ export function EditorShell() {
         </div>
         <Inspector readOnly={readOnly} />
       </div>
-      <ConflictDialog conflict={conflict} baseVersion={version} onReload={reloadFromServer} onOverwrite={() => void overwrite()} onClose={dismissConflict} />
+      <SaveNoteDialog open={noting} onClose={() => setNoting(false)} onSave={save} />
+      <ConflictDialog conflict={conflict} workflowId={workflowId} saves={theirSaves} baseVersion={version} onReload={reloadFromServer} onOverwrite={() => void overwrite()} onClose={dismissConflict} />
       {canEdit && <WebhookDialog open={webhook} onClose={() => setWebhook(false)} workflowId={workflowId} />}
       <RunDialog open={running} onClose={() => setRunning(false)} workflowId={workflowId} dirty={dirty} save={save} />
     </div>

@@ -19,6 +19,7 @@ export function EditorToolbar({
   status,
   readOnly,
   onSave,
+  onSaveWithNote,
   onRun,
   onImportFile,
   onExport,
@@ -27,6 +28,8 @@ export function EditorToolbar({
   status: SaveStatus;
   readOnly: boolean;
   onSave: () => void;
+  /** Opens "Save with a note". */
+  onSaveWithNote: () => void;
   onRun: () => void;
   onImportFile: (file: File) => void;
   onExport: () => void;
@@ -77,6 +80,14 @@ export function EditorToolbar({
           <Button onClick={onSave} disabled={status.kind === "saving"} data-testid="save" title="Save (Ctrl+S)">
             <Icon d={ICONS.save} /> Save
           </Button>
+        )}
+        {!readOnly && (
+          // Not on a phone: Save and Run keep the toolbar's width there.
+          <span className="hidden md:inline-flex">
+            <Button variant="ghost" size="sm" onClick={onSaveWithNote} disabled={status.kind === "saving"} data-testid="save-note-open" title="Save with a note on what changed">
+              Note…
+            </Button>
+          </span>
         )}
         {mayRun && errors.length > 0 && !empty && (
           <Button variant="ghost" onClick={() => openProblems(true)} className="text-red-700" data-testid="run-blocked">

@@ -11,6 +11,8 @@ export type SaveStatus = { kind: "idle" } | { kind: "saving" } | { kind: "saved"
 /** A refused save because someone else saved first; `currentVersion` is theirs. */
 export interface SaveConflict {
   currentVersion: number;
+  /** The note of the refused save, kept for an overwrite. */
+  note?: string;
 }
 
 function conflictVersion(err: ApiError): number | null {
@@ -20,7 +22,8 @@ function conflictVersion(err: ApiError): number | null {
 
 /**
  * Saving with optimistic concurrency: PUT with the version the canvas is based on; a 409
- * opens a conflict the person resolves by reloading theirs or overwriting (re-basing).
+ * opens a conflict the person resolves by reloading theirs or overwriting (re-basing, with
+ * the refused save's note).
  */
 export function useSave() {
   const store = useEditorStoreApi();
@@ -29,7 +32,7 @@ export function useSave() {
   const busy = useRef(false);
 
   const put = useCallback(
-    async (baseVersion?: number): Promise<boolean> => {
+    async (baseVersion?: number, note?: string): Promise<boolean> => {
       if (busy.current) return false;
       const s = store.getState();
       const graph = flowToGraph(s.nodes, s.edges, s.settings);
@@ -40,14 +43,14 @@ export function useSave() {
       busy.current = true;
       setStatus({ kind: "saving" });
       try {
-        const saved = await updateWorkflow(s.workflowId, { name: s.name, graph, base_version: baseVersion ?? s.version });
+        const saved = await updateWorkflow(s.workflowId, { name: s.name, graph, base_version: baseVersion ?? s.version, ...(note?.trim() ? { note: note.trim() } : {}) });
         store.getState().markSaved({ version: saved.version, name: s.name, nodes: s.nodes, edges: s.edges });
         setConflict(null);
         setStatus({ kind: "saved", version: saved.version });
         return true;
       } catch (err) {
         if (err instanceof ApiError && err.status === 409) {
-          setConflict({ currentVersion: conflictVersion(err) ?? s.version + 1 });
+          setConflict({ currentVersion: conflictVersion(err) ?? s.version + 1, note });
           setStatus({ kind: "idle" });
         } else setStatus({ kind: "error", message: err instanceof Error ? err.message : "Save failed" });
         return false;
@@ -58,8 +61,9 @@ export function useSave() {
     [store],
   );
 
-  const save = useCallback(() => put(), [put]);
-  const overwrite = useCallback(() => (conflict ? put(conflict.currentVersion) : Promise.resolve(false)), [put, conflict]);
+  /** Saves the canvas, with the saver's note on the new version when given. */
+  const save = useCallback((note?: string) => put(undefined, note), [put]);
+  const overwrite = useCallback(() => (conflict ? put(conflict.currentVersion, conflict.note) : Promise.resolve(false)), [put, conflict]);
   const reloadFromServer = useCallback(async () => {
     const wf = await getWorkflow(store.getState().workflowId);
     store.getState().reload(wf);
