@@ -11,15 +11,36 @@
  *   step in between (its node takes the server down: a crash loop) is failed instead of
  *   resumed (lib/db/run-takeovers.ts).
  */
+import type Database from "better-sqlite3";
+import type { Engine, RunHandle } from "@/engine/engine";
 import { errorMessage } from "@/engine/errors";
+import type { RunRecord } from "@/engine/ports";
 import { listExpiredGates, listOrphanCandidates, takeOverLease } from "@/lib/db/run-leases";
 import { MAX_TAKEOVERS, noteTakeover } from "@/lib/db/run-takeovers";
+import type { LeaseKeeper } from "./lease-keeper";
 import { ownerIsDead } from "./process-id";
-import { isBadState, type RunRuntime } from "./run-runtime";
 
 const BATCH = 50;
 
-export async function sweepOrphans(rt: RunRuntime, now = Date.now()): Promise<void> {
+/** What a sweep needs of the runtime it recovers runs into (lib/runtime/run-runtime.ts is one). */
+export interface RecoveryHost {
+  readonly conn: Database.Database;
+  readonly owner: string;
+  readonly leases: LeaseKeeper;
+  readonly engine: Pick<Engine, "isActive" | "start" | "resume" | "expireGate">;
+  recoveryOf(runId: string, now?: number): "resume" | "rest" | "abandon";
+  abandon(runId: string): Promise<void>;
+  failCrashLoop(runId: string, token: number, reason: string): Promise<void>;
+  drive<H extends RunHandle>(runId: string, op: () => Promise<H>, token?: number): Promise<H>;
+  decide(runId: string, op: () => Promise<RunRecord | null>, token?: number): Promise<RunRecord | null>;
+}
+
+/** A lost race (the run moved on, another process settled it): expected, not an error. */
+export function isBadState(err: unknown): boolean {
+  return err instanceof Error && err.name === "EngineError" && (err as Error & { code?: unknown }).code === "bad_state";
+}
+
+export async function sweepOrphans(rt: RecoveryHost, now = Date.now()): Promise<void> {
   for (const orphan of listOrphanCandidates(rt.conn, { owner: rt.owner, now, limit: BATCH })) {
     if (rt.leases.holds(orphan.id) || rt.engine.isActive(orphan.id)) continue;
     const next = rt.recoveryOf(orphan.id, now);

@@ -17,7 +17,7 @@ import { storageCondition } from "@/lib/db/storage-condition";
 import { RunEventBus } from "./event-bus";
 import { DEFAULT_LEASE_TIMINGS, LeaseKeeper, type LeaseTimings } from "./lease-keeper";
 import { newProcessId } from "./process-id";
-import { sweepOrphans } from "./recovery";
+import { isBadState, sweepOrphans } from "./recovery";
 
 export interface RunRuntimeOptions {
   timings?: LeaseTimings;
@@ -231,9 +231,4 @@ export class RunRuntime {
     if (token === null) throw new EngineError("bad_state", `run ${runId} is being driven by another server process`);
     return token;
   }
-}
-
-/** By name, not `instanceof`: engine errors may come from another bundle's copy of the class. */
-export function isBadState(err: unknown): boolean {
-  return err instanceof Error && err.name === "EngineError" && (err as Error & { code?: unknown }).code === "bad_state";
 }

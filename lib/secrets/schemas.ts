@@ -1,7 +1,7 @@
 /** Request shapes of `/api/secrets` (names as `{secrets.NAME}` expects them). */
 import { z } from "zod";
 import { SECRET_NAME_PATTERN } from "@/engine/secrets/placeholders";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/errors";
 
 /** Largest secret value accepted, in characters. */
 export const MAX_SECRET_VALUE = 16_384;
