@@ -321,12 +321,20 @@ export interface ToolContext {
   idempotency_key: string;
   run_id: string;
   node_id: string;
+  /** The engine's clock: a tool that waits or reads the time asks it, so a test can drive time. */
+  clock: Pick<Clock, "now" | "sleep">;
 }
 
+/**
+ * Time as the engine sees it: every wait, deadline and timestamp of a run goes through the
+ * clock it is given (engine/run/clock.ts is the real one), never the global timers.
+ */
 export interface Clock {
   now(): number;
   /** Resolve after `ms`, or reject with the signal's reason when aborted. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Call `fire` once after `ms` (never keeping the process alive for it); returns the cancel function. */
+  timer(ms: number, fire: () => void): () => void;
   random(): number;
 }
 

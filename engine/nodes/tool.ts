@@ -19,6 +19,7 @@ async function callTool(tool: ToolDefinition, params: Record<string, unknown>, c
     idempotency_key: ctx.idempotency_key,
     run_id: ctx.run_id,
     node_id: ctx.node_id,
+    clock: ctx.clock,
   });
 }
 

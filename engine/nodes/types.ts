@@ -7,7 +7,7 @@
  * definition, and the compiler holds that map complete.
  */
 import type { NodeOfType, NodeType } from "../graph/schema";
-import type { ModelGateway, SecretResolver, State } from "../ports";
+import type { Clock, ModelGateway, SecretResolver, State } from "../ports";
 import type { ToolRegistry } from "../tools/types";
 import type { NodeCheck } from "../validate/context";
 
@@ -17,6 +17,8 @@ export interface RunContext {
   node_id: string;
   idempotency_key: string;
   signal: AbortSignal;
+  /** The run's clock (waits and timestamps go through it). */
+  clock: Clock;
   models: ModelGateway;
   tools: ToolRegistry;
   /** Secret lookup for `{secrets.NAME}` in http_request params; absent: secrets are refused. */

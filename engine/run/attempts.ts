@@ -50,17 +50,17 @@ export function toNodeError(err: unknown, signal: AbortSignal): NodeError {
  * under a signal of its own). Racing the abort means an implementation that ignores its
  * signal cannot hold the run.
  */
-async function attempt(prepared: Prepared, ctx: RunContext, timeoutMs: number | undefined): Promise<NodeResult> {
+async function attempt(prepared: Prepared, ctx: RunContext, timeoutMs: number | undefined, clock: Clock): Promise<NodeResult> {
   if (timeoutMs === undefined) return raceAbort(prepared, ctx);
   const local = new AbortController();
   const onRunAbort = () => local.abort(ctx.signal.reason);
   if (ctx.signal.aborted) onRunAbort();
   else ctx.signal.addEventListener("abort", onRunAbort, { once: true });
-  const timer = setTimeout(() => local.abort(new NodeError("node_timeout", `timed out after ${timeoutMs} ms`, { retryable: true })), timeoutMs);
+  const cancelTimeout = clock.timer(timeoutMs, () => local.abort(new NodeError("node_timeout", `timed out after ${timeoutMs} ms`, { retryable: true })));
   try {
     return await raceAbort(prepared, { ...ctx, signal: local.signal });
   } finally {
-    clearTimeout(timer);
+    cancelTimeout();
     ctx.signal.removeEventListener("abort", onRunAbort);
   }
 }
@@ -104,7 +104,7 @@ function storable(result: NodeResult): NodeResult {
 export async function runAttempts(prepared: Prepared, ctx: RunContext, opts: AttemptOptions): Promise<AttemptOutcome> {
   for (let n = 1; ; n++) {
     try {
-      return { ok: true, result: await attempt(prepared, ctx, opts.timeout_ms), attempts: n };
+      return { ok: true, result: await attempt(prepared, ctx, opts.timeout_ms, opts.clock), attempts: n };
     } catch (err) {
       const error = toNodeError(err, ctx.signal);
       const allowed = Math.max(opts.retries, error.minRetries ?? 0);

@@ -4,6 +4,11 @@ import type { Clock } from "../ports";
 export const systemClock: Clock = {
   now: () => Date.now(),
   random: () => Math.random(),
+  timer(ms, fire) {
+    const handle = setTimeout(fire, Math.max(0, ms));
+    handle.unref?.();
+    return () => clearTimeout(handle);
+  },
   sleep(ms, signal) {
     return new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);

@@ -130,8 +130,7 @@ export class RunDriver {
   async drive(): Promise<RunRecord> {
     this.segmentStart = this.deps.clock.now();
     const remaining = this.limits.max_execution_time_ms - this.meta.elapsed_ms;
-    const timer = setTimeout(() => this.halt({ message: `execution time limit of ${this.limits.max_execution_time_ms} ms exceeded`, abort: true }), Math.max(0, remaining));
-    timer.unref?.();
+    const cancelLimit = this.deps.clock.timer(Math.max(0, remaining), () => this.halt({ message: `execution time limit of ${this.limits.max_execution_time_ms} ms exceeded`, abort: true }));
     try {
       for (;;) {
         if (this.canAdmit()) {
@@ -144,7 +143,7 @@ export class RunDriver {
       }
       return await this.finish();
     } finally {
-      clearTimeout(timer);
+      cancelLimit();
     }
   }
 
@@ -206,6 +205,7 @@ export class RunDriver {
       node_id: node.id,
       idempotency_key: step.idempotency_key,
       signal: this.controller.signal,
+      clock: this.deps.clock,
       models: this.deps.models,
       tools: this.deps.tools,
       secrets: this.deps.secrets,

@@ -5,7 +5,8 @@
 import type { Clock, RunRecord } from "../ports";
 
 export class GateTimers {
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Run id → the cancel function of its timer. */
+  private readonly timers = new Map<string, () => void>();
 
   /** `expire`: called at the deadline (it checks the run again; the clock may lag the timer). */
   constructor(
@@ -18,17 +19,15 @@ export class GateTimers {
     const expires = run.pending_gate?.expires_at;
     if (run.status !== "paused" || expires === undefined) return;
     this.clear(run.id);
-    const timer = setTimeout(() => {
+    const cancel = this.clock.timer(expires - this.clock.now(), () => {
       this.timers.delete(run.id);
       this.expire(run.id);
-    }, Math.max(0, expires - this.clock.now()));
-    timer.unref?.();
-    this.timers.set(run.id, timer);
+    });
+    this.timers.set(run.id, cancel);
   }
 
   clear(runId: string): void {
-    const timer = this.timers.get(runId);
-    if (timer !== undefined) clearTimeout(timer);
+    this.timers.get(runId)?.();
     this.timers.delete(runId);
   }
 }

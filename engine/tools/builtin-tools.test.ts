@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { systemClock } from "../run/clock";
 import type { ToolContext } from "../ports";
 import { delayTool } from "./delay-tool";
 import { jsonParseTool } from "./json-parse-tool";
 import { setTool } from "./set-tool";
 import { nodeErrorOf } from "../testing/node-error";
 
-const ctx = (signal = new AbortController().signal): ToolContext => ({ signal, idempotency_key: "r:n:1", run_id: "r", node_id: "n" });
+const ctx = (signal = new AbortController().signal): ToolContext => ({ signal, idempotency_key: "r:n:1", run_id: "r", node_id: "n", clock: systemClock });
 
 describe("set", () => {
   it("returns its params", async () => {

@@ -22,19 +22,13 @@ export const delayTool: ToolDefinition<DelayParams, { waited_ms: number }> = def
   name: "delay",
   description: "Wait for a number of milliseconds.",
   params: delayParams,
-  run({ ms }, ctx) {
-    return new Promise((resolve, reject) => {
-      if (ctx.signal.aborted) return reject(cancelled());
-      const started = Date.now();
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(cancelled());
-      };
-      const timer = setTimeout(() => {
-        ctx.signal.removeEventListener("abort", onAbort);
-        resolve({ waited_ms: Math.max(ms, Date.now() - started) });
-      }, ms);
-      ctx.signal.addEventListener("abort", onAbort, { once: true });
-    });
+  async run({ ms }, ctx) {
+    const started = ctx.clock.now();
+    try {
+      await ctx.clock.sleep(ms, ctx.signal);
+    } catch {
+      throw cancelled();
+    }
+    return { waited_ms: Math.max(ms, ctx.clock.now() - started) };
   },
 });

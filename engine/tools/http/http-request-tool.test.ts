@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { systemClock } from "../../run/clock";
 import type { ToolContext } from "../../ports";
 import { httpRequestTool } from "./http-request-tool";
 import { sendJson, startTestServer, type Handler, type TestServer } from "./test-server";
 import { nodeErrorOf } from "../../testing/node-error";
 
-const ctx = (signal = new AbortController().signal): ToolContext => ({ signal, idempotency_key: "run-1:call:2", run_id: "run-1", node_id: "call" });
+const ctx = (signal = new AbortController().signal): ToolContext => ({ signal, idempotency_key: "run-1:call:2", run_id: "run-1", node_id: "call", clock: systemClock });
 const tool = httpRequestTool({ allowedHosts: ["127.0.0.1"] });
 
 const routes: Record<string, Handler> = {

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { systemClock } from "../../run/clock";
 import type { ToolContext } from "../../ports";
 import { httpRequestTool } from "./http-request-tool";
 import { sendJson, startTestServer, type TestServer } from "./test-server";
 import { nodeErrorOf } from "../../testing/node-error";
 
-const ctx = (): ToolContext => ({ signal: new AbortController().signal, idempotency_key: "run:n:1", run_id: "run", node_id: "n" });
+const ctx = (): ToolContext => ({ signal: new AbortController().signal, idempotency_key: "run:n:1", run_id: "run", node_id: "n", clock: systemClock });
 
 let server: TestServer;
 beforeEach(async () => {
