@@ -322,7 +322,7 @@ export interface ToolContext {
   run_id: string;
   node_id: string;
   /** The engine's clock: a tool that waits or reads the time asks it, so a test can drive time. */
-  clock: Pick<Clock, "now" | "sleep">;
+  clock: Clock;
 }
 
 /**

@@ -5,6 +5,7 @@
  * can simply rethrow `signal.reason`.
  */
 import { NodeError } from "../../errors";
+import type { Clock } from "../../ports";
 
 export interface Deadline {
   signal: AbortSignal;
@@ -12,19 +13,16 @@ export interface Deadline {
   dispose(): void;
 }
 
-export function createDeadline(parent: AbortSignal, timeoutMs: number): Deadline {
+export function createDeadline(parent: AbortSignal, timeoutMs: number, clock: Pick<Clock, "timer">): Deadline {
   const controller = new AbortController();
   const cancel = () => controller.abort(new NodeError("cancelled", "http_request cancelled", { retryable: false }));
-  const timer = setTimeout(
-    () => controller.abort(new NodeError("tool_error", `http_request timed out after ${timeoutMs} ms`, { retryable: true })),
-    timeoutMs,
-  );
+  const cancelTimer = clock.timer(timeoutMs, () => controller.abort(new NodeError("tool_error", `http_request timed out after ${timeoutMs} ms`, { retryable: true })));
   if (parent.aborted) cancel();
   else parent.addEventListener("abort", cancel, { once: true });
   return {
     signal: controller.signal,
     dispose() {
-      clearTimeout(timer);
+      cancelTimer();
       parent.removeEventListener("abort", cancel);
     },
   };

@@ -2,18 +2,17 @@
  * The `http_request` tool (SPEC §12): one HTTP call with manual redirects, a size
  * cap, a timeout, the run's idempotency key, and the SSRF guard on every hop.
  */
-import type { IncomingMessage } from "node:http";
 import { NodeError } from "../../errors";
 import { defineTool, z } from "../define-tool";
 import type { ToolDefinition } from "../types";
 import { createDeadline } from "./deadline";
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, MAX_REDIRECTS, allowedHostsFrom, ownPortsFrom, type HttpToolOptions } from "./options";
-import { readBody } from "./read-body";
 import { redirectHop } from "./redirects";
 import { encodeBody, hasHeader } from "./request-body";
 import { decodeBody, flattenHeaders, statusError } from "./response";
-import { sendOnce, type Hop } from "./send-once";
+import { nodeHttpTransport } from "./node-transport";
 import { guardTarget } from "./ssrf-guard";
+import type { HttpExchange, HttpTransport, Hop } from "./transport";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"] as const;
 
@@ -50,14 +49,22 @@ function parseHttpUrl(raw: string | URL): URL {
   return url;
 }
 
-async function exchange(first: Hop, allowed: Set<string>, ownPorts: Set<number>, signal: AbortSignal, maxBytes: number): Promise<{ res: IncomingMessage; bytes: Buffer }> {
+interface Rules {
+  allowed: Set<string>;
+  ownPorts: Set<number>;
+  maxBytes: number;
+  transport: HttpTransport;
+}
+
+async function exchange(first: Hop, rules: Rules, signal: AbortSignal): Promise<{ res: HttpExchange; bytes: Buffer }> {
   let hop = first;
   for (let redirects = 0; ; redirects++) {
-    const target = await guardTarget(hop.url, allowed, signal, ownPorts);
-    const res = await sendOnce(hop, target, signal);
-    const next = redirectHop(hop, res.statusCode ?? 0, res.headers.location);
-    if (!next) return { res, bytes: await readBody(res, maxBytes, signal) };
-    res.destroy();
+    const target = await guardTarget(hop.url, rules.allowed, signal, rules.ownPorts, rules.transport.resolve);
+    const res = await rules.transport.send(hop, target.pinned, signal);
+    const location = res.headers.location;
+    const next = redirectHop(hop, res.status, Array.isArray(location) ? location[0] : location);
+    if (!next) return { res, bytes: await res.readBody(rules.maxBytes, signal) };
+    res.discard();
     if (redirects >= MAX_REDIRECTS) {
       throw new NodeError("tool_error", `http_request: more than ${MAX_REDIRECTS} redirects`, { retryable: false });
     }
@@ -76,16 +83,21 @@ export function httpRequestTool(options: HttpToolOptions = {}): ToolDefinition<H
       const userHeaders = params.headers ?? {};
       const headers = hasHeader(userHeaders, "idempotency-key") ? userHeaders : { ...userHeaders, "Idempotency-Key": ctx.idempotency_key };
       const encoded = encodeBody(params.body, headers);
-      const deadline = createDeadline(ctx.signal, params.timeout_ms ?? options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS);
+      const deadline = createDeadline(ctx.signal, params.timeout_ms ?? options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS, ctx.clock);
       try {
         const hop: Hop = { method: params.method, url, headers: encoded.headers, body: encoded.body };
-        const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-        const { res, bytes } = await exchange(hop, allowedHostsFrom(options), ownPortsFrom(options), deadline.signal, maxBytes);
-        const status = res.statusCode ?? 0;
+        const rules: Rules = {
+          allowed: allowedHostsFrom(options),
+          ownPorts: ownPortsFrom(options),
+          maxBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+          transport: options.transport ?? nodeHttpTransport,
+        };
+        const { res, bytes } = await exchange(hop, rules, deadline.signal);
+        const status = res.status;
         const responseHeaders = flattenHeaders(res.headers);
         const body = decodeBody(bytes, responseHeaders["content-type"] ?? "");
         if ((status < 200 || status > 299) && !params.allow_error_status) {
-          throw statusError(status, res.statusMessage ?? "", body, responseHeaders);
+          throw statusError(status, res.statusText, body, responseHeaders);
         }
         return { status, headers: responseHeaders, body };
       } finally {

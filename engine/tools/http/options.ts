@@ -1,4 +1,5 @@
 /** Settings of the `http_request` tool and how the allow-list is read. */
+import type { HttpTransport } from "./transport";
 
 export interface HttpToolOptions {
   /**
@@ -16,6 +17,8 @@ export interface HttpToolOptions {
   maxResponseBytes?: number;
   /** Timeout when the params give none (default 30 s). */
   defaultTimeoutMs?: number;
+  /** The network (default: Node's resolver and sockets, ./node-transport.ts). */
+  transport?: HttpTransport;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;

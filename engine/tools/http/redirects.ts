@@ -4,7 +4,7 @@
  * without body (HEAD stays HEAD), 307/308 repeat the method and body.
  */
 import { NodeError } from "../../errors";
-import type { Hop } from "./send-once";
+import type { Hop } from "./transport";
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers that carry the request body's description. */

@@ -2,11 +2,10 @@
  * Turns a raw HTTP response into the tool's result `{status, headers, body}` and a
  * non-2xx status into the NodeError that fails the node.
  */
-import type { IncomingHttpHeaders } from "node:http";
 import { NodeError } from "../../errors";
 
 /** Response headers as one string per (lower-case) name; repeated headers are joined with ", ". */
-export function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
