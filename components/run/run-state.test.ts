@@ -4,13 +4,14 @@ import { applyEvent, applyEvents, axisTicks, barOf, fromDetail, growsWithClock, 
 
 const step = (over: Partial<StepView>): StepView => ({
   id: "s1", seq: 1, node_id: "a", node_type: "tool", status: "running", input: undefined, output: null, error: null,
-  cost_usd: 0, tokens_in: 0, tokens_out: 0, model: null, attempt: 1, started_at: "2026-01-01T00:00:00.000Z", finished_at: null, duration_ms: null,
+  cost_usd: 0, tokens_in: 0, tokens_out: 0, model: null, attempt: 1, idempotency_key: "r1:a:1", started_at: "2026-01-01T00:00:00.000Z", finished_at: null, duration_ms: null,
   ...over,
 });
 
 const detail = (steps: StepView[] = []): RunDetail => ({
-  id: "r1", workflow_id: "w1", workflow_version: 2, status: "running", input: {}, output: null, cost_usd: 0, tokens_in: 0, tokens_out: 0,
-  duration_ms: null, error_message: null, pending_gate: null, created_at: "2026-01-01T00:00:00.000Z", started_at: "2026-01-01T00:00:00.000Z", finished_at: null, steps,
+  id: "r1", workflow_id: "w1", workflow_name: "W", workflow_version: 2, status: "running", input: {}, output: null, options: {}, cost_usd: 0, tokens_in: 0, tokens_out: 0,
+  node_executions: 0, duration_ms: null, error_message: null, pending_gate: null, triggered_by: null, created_at: "2026-01-01T00:00:00.000Z", started_at: "2026-01-01T00:00:00.000Z", finished_at: null, steps,
+  spend: { cost_usd: 0, tokens_in: 0, tokens_out: 0, by_model: [], by_node: [] },
 });
 
 describe("axisTicks", () => {
@@ -41,19 +42,19 @@ describe("niceSpan", () => {
 describe("applyEvent", () => {
   it("adds a started step, then updates it in place when it finishes, keeping its fetched input", () => {
     let s = fromDetail(detail([step({ id: "s0", seq: 1, input: { x: 1 }, status: "completed" })]));
-    s = applyEvent(s, { type: "step.started", seq: 3, data: { step: step({ id: "s0", seq: 1, status: "running" }) } });
+    s = applyEvent(s, { type: "step.started", seq: 3, data: { run_id: "r1", step: step({ id: "s0", seq: 1, status: "running" }) } });
     expect(s.steps.s0.input).toEqual({ x: 1 });
-    s = applyEvent(s, { type: "step.started", seq: 4, data: { step: step({ id: "s2", seq: 2 }) } });
+    s = applyEvent(s, { type: "step.started", seq: 4, data: { run_id: "r1", step: step({ id: "s2", seq: 2 }) } });
     expect(orderedSteps(s).map((x) => x.id)).toEqual(["s0", "s2"]);
-    s = applyEvent(s, { type: "step.finished", seq: 5, data: { step: step({ id: "s2", seq: 2, status: "completed", cost_usd: 0.000012 }) } });
+    s = applyEvent(s, { type: "step.finished", seq: 5, data: { run_id: "r1", step: step({ id: "s2", seq: 2, status: "completed", cost_usd: 0.000012 }) } });
     expect(s.steps.s2.status).toBe("completed");
     expect(s.lastSeq).toBe(5);
   });
 
   it("ignores an event it has already seen (a reconnect's replay)", () => {
     let s = fromDetail(detail());
-    s = applyEvent(s, { type: "step.finished", seq: 7, data: { step: step({ status: "completed" }) } });
-    const again = applyEvent(s, { type: "step.started", seq: 6, data: { step: step({ status: "running" }) } });
+    s = applyEvent(s, { type: "step.finished", seq: 7, data: { run_id: "r1", step: step({ status: "completed" }) } });
+    const again = applyEvent(s, { type: "step.started", seq: 6, data: { run_id: "r1", step: step({ status: "running" }) } });
     expect(again).toBe(s);
     expect(again.steps.s1.status).toBe("completed");
   });
@@ -61,16 +62,16 @@ describe("applyEvent", () => {
   it("takes status, totals and the pending gate from run.status, and stamps the finish", () => {
     let s = fromDetail(detail());
     const gate: PendingGateView = { node_id: "g", prompt: "ok?", approvers: { roles: ["approver", "admin"], users: [] }, required_approvals: 1, allow_self_approval: false, approvals: [] };
-    s = applyEvent(s, { type: "gate.pending", seq: 1, data: { step_id: "s1", gate } });
+    s = applyEvent(s, { type: "gate.pending", seq: 1, data: { run_id: "r1", step_id: "s1", gate } });
     expect(s.run.pending_gate).toEqual(gate);
-    s = applyEvent(s, { type: "run.status", seq: 2, data: { status: "failed", error_message: "boom", cost_usd: 0.5, tokens_in: 3, tokens_out: 4, duration_ms: 90, pending_gate: null, at: "2026-01-01T00:00:01.000Z" } });
+    s = applyEvent(s, { type: "run.status", seq: 2, data: { run_id: "r1", status: "failed", error_message: "boom", cost_usd: 0.5, tokens_in: 3, tokens_out: 4, duration_ms: 90, pending_gate: null, at: "2026-01-01T00:00:01.000Z" } });
     expect(s.run).toMatchObject({ status: "failed", error_message: "boom", cost_usd: 0.5, pending_gate: null, finished_at: "2026-01-01T00:00:01.000Z" });
   });
 
   it("appends streamed text per step without touching the seq", () => {
     let s = fromDetail(detail());
-    s = applyEvent(s, { type: "step.delta", data: { step_id: "s1", node_id: "a", text: "Hel" } });
-    s = applyEvent(s, { type: "step.delta", data: { step_id: "s1", node_id: "a", text: "lo" } });
+    s = applyEvent(s, { type: "step.delta", data: { type: "step.delta", run_id: "r1", step_id: "s1", node_id: "a", text: "Hel" } });
+    s = applyEvent(s, { type: "step.delta", data: { type: "step.delta", run_id: "r1", step_id: "s1", node_id: "a", text: "lo" } });
     expect(s.deltas.s1).toBe("Hello");
     expect(s.lastSeq).toBe(0);
   });
@@ -108,22 +109,22 @@ describe("derived figures", () => {
 
   it("merges fetched inputs without rolling back a newer live status", () => {
     let s = fromDetail(detail());
-    s = applyEvent(s, { type: "step.finished", seq: 2, data: { step: step({ status: "completed" }) } });
+    s = applyEvent(s, { type: "step.finished", seq: 2, data: { run_id: "r1", step: step({ status: "completed" }) } });
     s = mergeInputs(s, detail([step({ status: "running", input: { q: 1 }, idempotency_key: "r1:a:1" })]));
     expect(s.steps.s1).toMatchObject({ status: "completed", input: { q: 1 }, idempotency_key: "r1:a:1" });
   });
 
   it("folds a batch of events as applying them one by one does", () => {
     const events: RunEvent[] = [
-      { type: "step.started", seq: 1, data: { step: step({ id: "a", seq: 1, status: "running" }) } },
-      { type: "step.started", seq: 2, data: { step: step({ id: "b", seq: 2, status: "running" }) } },
-      { type: "step.delta", data: { step_id: "b", node_id: "b", text: "hel" } },
-      { type: "step.finished", seq: 3, data: { step: step({ id: "a", seq: 1, status: "completed", output: "x" }) } },
-      { type: "step.finished", seq: 2, data: { step: step({ id: "b", seq: 2, status: "failed" }) } }, // a replayed one: ignored
-      { type: "run.status", seq: 4, data: { status: "completed", error_message: null, cost_usd: 0.1, tokens_in: 1, tokens_out: 2, duration_ms: 5, pending_gate: null, at: "2026-12-02T10:00:00.000Z" } },
-      { type: "step.delta", data: { step_id: "a", node_id: "a", text: "x" } },
-      { type: "step.delta", data: { step_id: "b", node_id: "b", text: "lo" } },
-      { type: "step.finished", seq: 5, data: { step: step({ id: "b", seq: 2, status: "completed" }) } },
+      { type: "step.started", seq: 1, data: { run_id: "r1", step: step({ id: "a", seq: 1, status: "running" }) } },
+      { type: "step.started", seq: 2, data: { run_id: "r1", step: step({ id: "b", seq: 2, status: "running" }) } },
+      { type: "step.delta", data: { type: "step.delta", run_id: "r1", step_id: "b", node_id: "b", text: "hel" } },
+      { type: "step.finished", seq: 3, data: { run_id: "r1", step: step({ id: "a", seq: 1, status: "completed", output: "x" }) } },
+      { type: "step.finished", seq: 2, data: { run_id: "r1", step: step({ id: "b", seq: 2, status: "failed" }) } }, // a replayed one: ignored
+      { type: "run.status", seq: 4, data: { run_id: "r1", status: "completed", error_message: null, cost_usd: 0.1, tokens_in: 1, tokens_out: 2, duration_ms: 5, pending_gate: null, at: "2026-12-02T10:00:00.000Z" } },
+      { type: "step.delta", data: { type: "step.delta", run_id: "r1", step_id: "a", node_id: "a", text: "x" } },
+      { type: "step.delta", data: { type: "step.delta", run_id: "r1", step_id: "b", node_id: "b", text: "lo" } },
+      { type: "step.finished", seq: 5, data: { run_id: "r1", step: step({ id: "b", seq: 2, status: "completed" }) } },
     ];
     const start = fromDetail(detail([step({ id: "a", seq: 1, status: "pending", input: { k: 1 } })]));
     const one = events.reduce(applyEvent, start);

@@ -5,6 +5,7 @@
  */
 import type { PendingGateView, RunDetail, RunSummary, StepView } from "@/lib/client/run-types";
 import type { RunStatus, StepStatus } from "@/lib/client/types";
+import type { RunEventData } from "@/lib/services/run-answers";
 
 export interface LiveRun {
   run: RunSummary;
@@ -16,11 +17,12 @@ export interface LiveRun {
 }
 
 /** One event from the stream: its SSE `event:` name, `id:` (absent for deltas) and parsed data. */
+/** One event of the run's stream as the page applies it: its name, sequence number and `data` (lib/services/run-answers.ts). */
 export type RunEvent =
-  | { type: "run.status"; seq: number; data: { status: RunStatus; error_message: string | null; cost_usd: number; tokens_in: number; tokens_out: number; duration_ms: number | null; pending_gate: PendingGateView | null; at?: string | null } }
-  | { type: "step.started" | "step.finished"; seq: number; data: { step: StepView } }
-  | { type: "gate.pending"; seq: number; data: { step_id: string; gate: PendingGateView } }
-  | { type: "step.delta"; seq?: undefined; data: { step_id: string; node_id: string; text: string } };
+  | { type: "run.status"; seq: number; data: RunEventData<"run.status"> }
+  | { type: "step.started" | "step.finished"; seq: number; data: RunEventData<"step.started"> }
+  | { type: "gate.pending"; seq: number; data: RunEventData<"gate.pending"> }
+  | { type: "step.delta"; seq?: undefined; data: RunEventData<"step.delta"> };
 
 /** The state a freshly fetched run starts from. */
 export function fromDetail(detail: RunDetail): LiveRun {

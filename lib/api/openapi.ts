@@ -1,8 +1,10 @@
 /**
  * The HTTP API as an OpenAPI 3.1 document, served at `GET /api/openapi`. Request bodies and
- * query strings are generated from the very zod schemas the route handlers parse them with;
- * answers are described in words (their full shapes: docs/api.md). `openapi.test.ts` checks
- * that every route handler under `app/api` is listed here and nothing else is.
+ * query strings are generated from the very zod schemas the route handlers parse them with,
+ * and so are the answers and stream events that have one (lib/services/*-answers.ts, named
+ * under `components.schemas`); the others are described in words (docs/api.md).
+ * `openapi.test.ts` checks that every route handler under `app/api` is listed here and
+ * nothing else is.
  */
 import { z } from "zod";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "./pagination";
@@ -20,6 +22,8 @@ import { signInBody } from "@/lib/services/sign-in";
 import { hookInputBody, patchHookBody } from "@/lib/services/hook-params";
 import { changePasswordBody, createApiKeyBody, createUserBody, patchUserBody, setupBody } from "@/lib/services/user-params";
 import { NARROWED, ROUTE_POLICY, rolesFor, type RouteKey } from "./policy";
+import { gateSchema, runEventSchemas, runSchema, runSummarySchema, stepSchema } from "@/lib/services/run-answers";
+import { workflowSavedEvent } from "@/lib/services/workflow-params";
 
 type JsonSchema = Record<string, unknown>;
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -39,13 +43,44 @@ export interface Operation {
   /** Status → what the answer is. Errors of the operation beyond the common ones go here too. */
   ok: Record<number, string>;
   errors?: ApiErrorCode[];
+  /** The success answer's schema (of one item, when `paged`). */
+  answer?: z.ZodType;
   /** `text/event-stream` instead of JSON. */
   stream?: boolean;
+  /** A stream's events: the SSE event name → the schema of its `data`. */
+  events?: Record<string, z.ZodType>;
   /** Answers every request (no host or origin check: `request-guard.ts`). */
   unguarded?: boolean;
 }
 
 const RUN_ANSWER = "the run: status, totals, pending gate, output, error, and its steps (docs/api.md, \"Runs\")";
+
+/** Answer and event schemas with a name of their own in `components.schemas` (referenced, not repeated). */
+const NAMED: [string, z.ZodType][] = [
+  ["Run", runSchema],
+  ["RunSummary", runSummarySchema],
+  ["Step", stepSchema],
+  ["Gate", gateSchema],
+  ["RunStatusEvent", runEventSchemas["run.status"]],
+  ["StepEvent", runEventSchemas["step.started"]],
+  ["GatePendingEvent", runEventSchemas["gate.pending"]],
+  ["StepDeltaEvent", runEventSchemas["step.delta"]],
+  ["WorkflowSavedEvent", workflowSavedEvent],
+];
+const NAME_OF = new Map<z.ZodType, string>(NAMED.map(([name, schema]) => [schema, name]));
+const ref = (schema: z.ZodType): JsonSchema => {
+  const name = NAME_OF.get(schema);
+  if (!name) throw new Error("an answer schema must be named in NAMED (lib/api/openapi.ts)");
+  return { $ref: `#/components/schemas/${name}` };
+};
+
+/** The named schemas as JSON Schema, each referring to the others by `$ref`. */
+function namedSchemas(): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of NAMED) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: "output", unrepresentable: "any", target: "draft-2020-12" }) as { schemas: Record<string, JsonSchema> };
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...rest }]) => [id, rest]));
+}
 
 /** Every route handler in `app/api`, in the order docs/api.md lists them. */
 export const OPERATIONS: Operation[] = [
@@ -58,25 +93,25 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/workflows/{id}/versions", summary: "Version history, newest first, with node and edge counts", paged: true, ok: { 200: "`{items, next_cursor}` of versions" } },
   { method: "get", path: "/api/workflows/{id}/versions/{version}", summary: "One immutable version with its graph", ok: { 200: "the version" } },
   { method: "post", path: "/api/workflows/{id}/versions/{version}/restore", summary: "Make an old version's graph the live graph, as a new version", body: restoreVersionBody, bodyOptional: true, ok: { 200: "the workflow after the restore" }, errors: ["version_conflict"] },
-  { method: "post", path: "/api/workflows/{id}/runs", summary: "Trigger a run: at once, or with `wait` once it completes, fails or pauses", query: waitQuery.extend(runReadQuery.shape), body: triggerBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, errors: ["invalid_graph"] },
-  { method: "get", path: "/api/workflows/{id}/runs", summary: "The workflow's runs, newest first", query: runListQuery.pick({ status: true }), paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" } },
-  { method: "get", path: "/api/workflows/{id}/events", summary: "Server-Sent Events: `workflow.saved` for each version saved after `Last-Event-ID` (header or query; by default the current version), then live, from any process", query: lastEventQuery, stream: true, ok: { 200: "an event stream of `workflow.saved` `{workflow_id, version, saved_by: {id, name}, saved_at, note, layout_only}` (the event id is the version); `: keepalive` comments every 15 s" } },
+  { method: "post", path: "/api/workflows/{id}/runs", summary: "Trigger a run: at once, or with `wait` once it completes, fails or pauses", query: waitQuery.extend(runReadQuery.shape), body: triggerBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, answer: runSchema, errors: ["invalid_graph"] },
+  { method: "get", path: "/api/workflows/{id}/runs", summary: "The workflow's runs, newest first", query: runListQuery.pick({ status: true }), paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" }, answer: runSummarySchema },
+  { method: "get", path: "/api/workflows/{id}/events", summary: "Server-Sent Events: `workflow.saved` for each version saved after `Last-Event-ID` (header or query; by default the current version), then live, from any process", query: lastEventQuery, stream: true, events: { "workflow.saved": workflowSavedEvent }, ok: { 200: "an event stream of `workflow.saved` `{workflow_id, version, saved_by: {id, name}, saved_at, note, layout_only}` (the event id is the version); `: keepalive` comments every 15 s" } },
   { method: "get", path: "/api/workflows/{id}/hook", summary: "The workflow's webhook, never its secret", ok: { 200: "`{hook: {id, workflow_id, enabled, url_path, created_at, rotated_at, last_triggered_at} | null}`" } },
   { method: "post", path: "/api/workflows/{id}/hook", summary: "Make the workflow's webhook, or give it a new secret (the old one stops working at once); the `secret` is in this answer only", ok: { 201: "`{hook, secret}`: the hook was made", 200: "`{hook, secret}`: the secret was rotated" } },
   { method: "patch", path: "/api/workflows/{id}/hook", summary: "Enable or disable the webhook (a disabled one answers 404)", body: patchHookBody, ok: { 200: "`{hook}`" } },
   { method: "delete", path: "/api/workflows/{id}/hook", summary: "Delete the webhook: its URL answers 404 from now on", ok: { 204: "deleted" } },
-  { method: "post", path: "/api/hooks/{hook_id}", summary: "Call a webhook: the JSON body (at most 1 MiB) becomes the input of a run of its workflow, at once or with `wait` once it completes, fails or pauses. Authenticated by `X-Switchyard-Timestamp` and `X-Switchyard-Signature: sha256=<hex HMAC-SHA256(secret, \"<timestamp>.<body>\")>` (at most 300 s old), or by `X-Switchyard-Hook-Secret`", query: waitQuery.extend(runReadQuery.shape), body: hookInputBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, errors: ["invalid_signature", "invalid_graph"] },
-  { method: "get", path: "/api/runs", summary: "All runs, newest first", query: runListQuery, paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" } },
-  { method: "get", path: "/api/runs/{id}", summary: "A run whole; `step_inputs=false` leaves the steps' input snapshots out; a pending gate says whether the caller may decide it", query: runReadQuery, ok: { 200: RUN_ANSWER }, errors: ["too_large"] },
-  { method: "get", path: "/api/runs/{id}/steps/{stepId}", summary: "One step of a run with its input snapshot", ok: { 200: "the step" } },
+  { method: "post", path: "/api/hooks/{hook_id}", summary: "Call a webhook: the JSON body (at most 1 MiB) becomes the input of a run of its workflow, at once or with `wait` once it completes, fails or pauses. Authenticated by `X-Switchyard-Timestamp` and `X-Switchyard-Signature: sha256=<hex HMAC-SHA256(secret, \"<timestamp>.<body>\")>` (at most 300 s old), or by `X-Switchyard-Hook-Secret`", query: waitQuery.extend(runReadQuery.shape), body: hookInputBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, answer: runSchema, errors: ["invalid_signature", "invalid_graph"] },
+  { method: "get", path: "/api/runs", summary: "All runs, newest first", query: runListQuery, paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" }, answer: runSummarySchema },
+  { method: "get", path: "/api/runs/{id}", summary: "A run whole; `step_inputs=false` leaves the steps' input snapshots out; a pending gate says whether the caller may decide it", query: runReadQuery, ok: { 200: RUN_ANSWER }, answer: runSchema, errors: ["too_large"] },
+  { method: "get", path: "/api/runs/{id}/steps/{stepId}", summary: "One step of a run with its input snapshot", ok: { 200: "the step" }, answer: stepSchema },
   { method: "get", path: "/api/runs/{id}/checkpoints", summary: "A run's checkpoints with their public state; `state=false` lists only which there are", query: checkpointListQuery, ok: { 200: "`{items}` of checkpoints" }, errors: ["too_large"] },
   { method: "get", path: "/api/runs/{id}/checkpoints/{seq}", summary: "One checkpoint: public state, completed nodes, queue", ok: { 200: "the checkpoint" } },
-  { method: "get", path: "/api/runs/{id}/events", summary: "Server-Sent Events: the run's stored events after `Last-Event-ID` (header or query), then live ones until it settles", query: lastEventQuery, stream: true, ok: { 200: "an event stream: `run.status`, `step.started`, `step.finished`, `gate.pending` (each with its `id`) and live `step.delta`; `: keepalive` comments every 15 s" } },
+  { method: "get", path: "/api/runs/{id}/events", summary: "Server-Sent Events: the run's stored events after `Last-Event-ID` (header or query), then live ones until it settles", query: lastEventQuery, stream: true, events: runEventSchemas, ok: { 200: "an event stream: `run.status`, `step.started`, `step.finished`, `gate.pending` (each with its `id`) and live `step.delta`; `: keepalive` comments every 15 s" } },
   { method: "get", path: "/api/runs/{id}/gate", summary: "The run's pending gate for the caller: who decides, the approvals so far, whether the caller may decide it now and why not", ok: { 200: "`{run_id, status, pending_gate}` (`pending_gate` null when the run waits at none; else with `may_decide`, `may_reject`, `decide_refusal`)" } },
-  { method: "post", path: "/api/runs/{id}/resume", summary: "Continue a failed or interrupted run from its latest checkpoint", query: runReadQuery, ok: { 202: RUN_ANSWER }, errors: ["bad_state"] },
-  { method: "post", path: "/api/runs/{id}/approve", summary: "Approve the pending gate with the reviewer's input (one of its `required_approvals`; the run goes on with the last)", query: runReadQuery, body: approveBody, ok: { 202: RUN_ANSWER }, errors: ["bad_state"] },
-  { method: "post", path: "/api/runs/{id}/reject", summary: "Reject the pending gate: the run fails, naming the gate and the reviewer", query: runReadQuery, body: rejectBody, ok: { 200: RUN_ANSWER }, errors: ["bad_state"] },
-  { method: "post", path: "/api/runs/{id}/cancel", summary: "Cancel: in-flight nodes are aborted and settle, then the run fails", query: runReadQuery, ok: { 200: RUN_ANSWER }, errors: ["bad_state"] },
+  { method: "post", path: "/api/runs/{id}/resume", summary: "Continue a failed or interrupted run from its latest checkpoint", query: runReadQuery, ok: { 202: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
+  { method: "post", path: "/api/runs/{id}/approve", summary: "Approve the pending gate with the reviewer's input (one of its `required_approvals`; the run goes on with the last)", query: runReadQuery, body: approveBody, ok: { 202: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
+  { method: "post", path: "/api/runs/{id}/reject", summary: "Reject the pending gate: the run fails, naming the gate and the reviewer", query: runReadQuery, body: rejectBody, ok: { 200: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
+  { method: "post", path: "/api/runs/{id}/cancel", summary: "Cancel: in-flight nodes are aborted and settle, then the run fails", query: runReadQuery, ok: { 200: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
   { method: "get", path: "/api/approvals", summary: "Runs waiting at a human gate the caller may approve now, oldest first", paged: true, ok: { 200: "`{items, next_cursor}`" } },
   { method: "get", path: "/api/audit", summary: "The audit trail, newest first", query: auditFilterQuery, paged: true, ok: { 200: "`{items, next_cursor}` of audit entries" } },
   { method: "get", path: "/api/audit/verify", summary: "Recompute the audit hash chain (`scope=new`: only the rows appended since the last check)", query: auditVerifyQuery, ok: { 200: "`{ok, checked, first_bad_seq?, message?, scope, full_check_at?}`" } },
@@ -146,7 +181,7 @@ function operationObject(op: Operation) {
   ];
   const responses: Record<string, unknown> = {};
   for (const [status, description] of Object.entries(op.ok)) {
-    responses[status] = status === "204" ? { description } : { description, content: { [op.stream ? "text/event-stream" : "application/json"]: {} } };
+    responses[status] = status === "204" ? { description } : { description, content: { [op.stream ? "text/event-stream" : "application/json"]: answerContent(op) } };
   }
   const access = ROUTE_POLICY[`${op.method} ${op.path}` as RouteKey];
   const signedIn = access !== undefined && access !== "public" && access !== "hook";
@@ -174,6 +209,19 @@ function operationObject(op: Operation) {
     ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: inputSchema(op.body) } } } } : {}),
     responses,
   };
+}
+
+/** The media type object of a success answer: its schema when it has one. */
+function answerContent(op: Operation): JsonSchema {
+  if (op.events) {
+    return {
+      schema: { oneOf: Object.values(op.events).map(ref) },
+      "x-switchyard-events": Object.fromEntries(Object.entries(op.events).map(([name, schema]) => [name, ref(schema)])),
+    };
+  }
+  if (!op.answer) return {};
+  const item = ref(op.answer);
+  return { schema: op.paged ? { type: "object", required: ["items", "next_cursor"], properties: { items: { type: "array", items: item }, next_cursor: { type: ["string", "null"] } } } : item };
 }
 
 /** `post /api/workflows/{id}/runs` → `postWorkflowsByIdRuns`. */
@@ -210,6 +258,7 @@ export function openApiDocument(): JsonSchema {
         sessionCookie: { type: "apiKey", in: "cookie", name: "switchyard.session_token", description: "a signed-in browser's session (`__Secure-switchyard.session_token` over https)" },
       },
       schemas: {
+        ...namedSchemas(),
         Error: {
           type: "object",
           required: ["error"],

@@ -2,61 +2,27 @@
  * Response shapes of the run, approval, version, audit and spend endpoints as the
  * browser sees them (docs/api.md). They extend the editor's shapes in ./types.
  */
-import type { GateDto, toRunSummaryDto } from "@/lib/services/run-dto";
-import type { RunStatus, Step } from "./types";
+import type { GateAnswer, RunAnswer, RunSummaryAnswer, StepAnswer } from "@/lib/services/run-answers";
 
 /**
  * A run's pending gate: prompt, form, who decides, the approvals so far and — in answers
  * made for the asking person — whether they may decide it (`may_decide`, `decide_refusal`).
  */
-export type PendingGateView = GateDto;
+export type PendingGateView = GateAnswer;
 
 /** Who triggered a run: the person, API key or webhook, with the name it had then. */
-export type TriggeredBy = NonNullable<ReturnType<typeof toRunSummaryDto>["triggered_by"]>;
+export type TriggeredBy = NonNullable<RunSummaryAnswer["triggered_by"]>;
 
-/** A step as the run endpoint returns it; events omit `input`. */
-export interface StepView extends Step {
-  idempotency_key?: string;
-}
+/** A step as the run endpoint returns it. */
+export type StepView = StepAnswer;
 
-export interface SpendLineView {
-  key: string;
-  cost_usd: number;
-  tokens_in: number;
-  tokens_out: number;
-  steps: number;
-}
+export type SpendLineView = RunAnswer["spend"]["by_model"][number];
 
 /** A run in a list: everything but its steps and spend. */
-export interface RunSummary {
-  id: string;
-  workflow_id: string;
-  workflow_name?: string;
-  workflow_version: number;
-  status: RunStatus;
-  input: unknown;
-  output: unknown;
-  /** The trigger's overrides of the workflow's run limits (`{}` when none). */
-  options?: Record<string, unknown>;
-  cost_usd: number;
-  tokens_in: number;
-  tokens_out: number;
-  node_executions?: number;
-  duration_ms: number | null;
-  error_message: string | null;
-  pending_gate: PendingGateView | null;
-  /** Null for runs made before accounts existed; absent in live events, which carry only what changed. */
-  triggered_by?: TriggeredBy | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
+export type RunSummary = RunSummaryAnswer;
 
 /** The run whole. */
-export interface RunDetail extends RunSummary {
-  steps: StepView[];
-  spend?: { cost_usd: number; tokens_in: number; tokens_out: number; by_model: SpendLineView[]; by_node: SpendLineView[] };
-}
+export type RunDetail = RunAnswer;
 
 /** A checkpoint in a list (`?state=false`): which one it is. */
 export interface CheckpointHead {

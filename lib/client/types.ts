@@ -3,9 +3,10 @@
  * The graph itself is the engine's schema type, never re-declared here.
  */
 import type { Graph } from "@/engine/graph/schema";
+import type { RunAnswer, StepAnswer } from "@/lib/services/run-answers";
 
-export type RunStatus = "pending" | "running" | "paused" | "completed" | "failed";
-export type StepStatus = "pending" | "running" | "waiting" | "completed" | "failed" | "skipped";
+export type { RunStatus, StepStatus } from "@/engine/ports";
+import type { RunStatus } from "@/engine/ports";
 
 export interface WorkflowSummary {
   id: string;
@@ -47,42 +48,11 @@ export interface Workflow {
   validation?: ValidationResult;
 }
 
-export interface Step {
-  id: string;
-  seq: number;
-  node_id: string;
-  node_type: string;
-  status: StepStatus;
-  input: unknown;
-  output: unknown;
-  error: string | null;
-  cost_usd: number | null;
-  tokens_in: number | null;
-  tokens_out: number | null;
-  model: string | null;
-  attempt: number;
-  started_at: string | null;
-  finished_at: string | null;
-  duration_ms: number | null;
-}
+/** A step as run answers and events carry it (lib/services/run-answers.ts). */
+export type Step = StepAnswer;
 
-export interface Run {
-  id: string;
-  workflow_id: string;
-  workflow_version: number;
-  status: RunStatus;
-  input: unknown;
-  output: unknown;
-  cost_usd: number | null;
-  tokens_in?: number | null;
-  tokens_out?: number | null;
-  duration_ms: number | null;
-  error_message: string | null;
-  created_at?: string;
-  started_at: string | null;
-  finished_at: string | null;
-  steps?: Step[];
-}
+/** A run whole, as `GET /api/runs/{id}` and the trigger answer it. */
+export type Run = RunAnswer;
 
 export interface ModelInfo {
   id: string;

@@ -9,40 +9,27 @@ import type { PendingGate, RunRecord, StepRecord, StoredEvent } from "@/engine/p
 import { publicApproval, type PublicApproval } from "@/engine/run/gate-approvals";
 import { pendingPolicy } from "@/engine/run/gate-approvers";
 import { publicState } from "@/engine/run/state";
+import type { GateAnswer, RunAnswer, RunEventData, RunSummaryAnswer, StepAnswer } from "./run-answers";
 
 let lastMs = Number.NaN;
 let lastIso = "";
 /** ISO text of an epoch ms; a run's steps share many timestamps, so the last one is kept. */
-const iso = (ms: number | null): string | null => {
-  if (ms === null) return null;
+const isoAt = (ms: number): string => {
   if (ms !== lastMs) {
     lastIso = new Date(ms).toISOString();
     lastMs = ms;
   }
   return lastIso;
 };
+const iso = (ms: number | null): string | null => (ms === null ? null : isoAt(ms));
 
 /** A state-like object as clients see it: no internal keys. */
 export function stripInternal(value: unknown): unknown {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? publicState(value as Record<string, unknown>) : value;
 }
 
-export interface GateDto {
-  node_id: string;
-  prompt: string;
-  fields?: PendingGate["fields"];
-  expires_at?: string;
-  /** Who may decide (the defaults for a gate parked before gates named approvers). */
-  approvers: { roles: ActorRole[]; users: string[] };
-  required_approvals: number;
-  allow_self_approval: boolean;
-  /** Approvals so far, oldest first. */
-  approvals: PublicApproval[];
-  /** For the requesting person or key, where an answer is theirs (lib/services/gate-access.ts). */
-  may_decide?: boolean;
-  may_reject?: boolean;
-  decide_refusal?: string | null;
-}
+/** A pending gate as answers show it (./run-answers.ts). */
+export type GateDto = GateAnswer;
 
 /** A pending gate in API form: ISO deadline, who decides and the approvals so far (without who made the approving keys). */
 export function toGateDto(gate: PendingGate | null): GateDto | null {
@@ -61,7 +48,7 @@ export function toGateDto(gate: PendingGate | null): GateDto | null {
 }
 
 /** A step in API form; `input` is the public state it started from (absent in events). */
-export function toStepDto(step: StepRecord, input?: Record<string, unknown> | null) {
+export function toStepDto(step: StepRecord, input?: Record<string, unknown> | null): StepAnswer {
   return {
     id: step.id,
     seq: step.seq,
@@ -83,17 +70,17 @@ export function toStepDto(step: StepRecord, input?: Record<string, unknown> | nu
   };
 }
 
-export type StepDto = ReturnType<typeof toStepDto>;
+export type StepDto = StepAnswer;
 
 const spendLine = (l: SpendLine) => ({ key: l.key, cost_usd: microsToUsd(l.cost_micros), tokens_in: l.tokens_in, tokens_out: l.tokens_out, steps: l.steps });
 
 /** Spend per model and per node, in USD. */
-export function toSpendDto(b: SpendBreakdown) {
+export function toSpendDto(b: SpendBreakdown): RunAnswer["spend"] {
   return { cost_usd: microsToUsd(b.total_micros), tokens_in: b.tokens_in, tokens_out: b.tokens_out, by_model: b.by_model.map(spendLine), by_node: b.by_node.map(spendLine) };
 }
 
 /** A run without its steps (lists, events). */
-export function toRunSummaryDto(run: RunRecord, workflowName: string) {
+export function toRunSummaryDto(run: RunRecord, workflowName: string): RunSummaryAnswer {
   return {
     id: run.id,
     workflow_id: run.workflow_id,
@@ -102,7 +89,7 @@ export function toRunSummaryDto(run: RunRecord, workflowName: string) {
     status: run.status,
     input: run.input,
     output: run.output === null ? null : stripInternal(run.output),
-    options: run.options,
+    options: { ...run.options },
     cost_usd: microsToUsd(run.cost_micros),
     tokens_in: run.tokens_in,
     tokens_out: run.tokens_out,
@@ -111,14 +98,14 @@ export function toRunSummaryDto(run: RunRecord, workflowName: string) {
     error_message: run.error_message,
     pending_gate: toGateDto(run.pending_gate),
     triggered_by: run.triggered_by ? { type: run.triggered_by.type, id: run.triggered_by.id, name: run.triggered_by.name } : null,
-    created_at: iso(run.created_at),
+    created_at: isoAt(run.created_at),
     started_at: iso(run.started_at),
     finished_at: iso(run.finished_at),
   };
 }
 
 /** The run whole: summary, steps with their inputs, and the spend breakdown. */
-export function toRunDto(run: RunRecord, workflowName: string, steps: StepRecord[], inputOf: (step: StepRecord) => Record<string, unknown> | null) {
+export function toRunDto(run: RunRecord, workflowName: string, steps: StepRecord[], inputOf: (step: StepRecord) => Record<string, unknown> | null): RunAnswer {
   return {
     ...toRunSummaryDto(run, workflowName),
     steps: steps.map((s) => toStepDto(s, inputOf(s))),
@@ -127,7 +114,7 @@ export function toRunDto(run: RunRecord, workflowName: string, steps: StepRecord
 }
 
 /** The `data:` payload of one SSE event. */
-export function toEventData(event: StoredEvent): Record<string, unknown> {
+export function toEventData(event: StoredEvent): RunEventData<"run.status" | "step.started" | "step.finished" | "gate.pending"> {
   const e = event.data;
   switch (e.type) {
     case "run.status":

@@ -128,7 +128,7 @@ export async function getRun({
   watch?: RunWatch | null;
   /** Who asks: the pending gate then says whether they may decide it (`may_decide`, `decide_refusal`). */
   viewer?: Actor;
-}): Promise<RunDto & { step_inputs_omitted?: true }> {
+}): Promise<RunDto> {
   const found = findRunWithWorkflow(id);
   if (!found) throw notFound("run not found");
   const watched = watch?.read() ?? null;

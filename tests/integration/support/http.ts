@@ -1,5 +1,6 @@
 /** Small HTTP helpers for integration tests: JSON in, status + parsed JSON out. */
 import http from "node:http";
+import { checkAnswer } from "./contract";
 import { adminAuth } from "./server";
 
 export interface JsonResponse<T = unknown> {
@@ -28,6 +29,7 @@ export async function request<T = Record<string, unknown>>(baseUrl: string, meth
       parsed = text;
     }
   }
+  checkAnswer(method, path, res.status, parsed);
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 

@@ -1,4 +1,5 @@
 /** A minimal Server-Sent Events reader for tests (fetch + stream parsing, no browser), as the test admin. */
+import { checkEvent } from "./contract";
 import { adminAuth } from "./server";
 
 export interface SseEvent {
@@ -27,6 +28,8 @@ export async function openSse(url: string, lastEventId?: number): Promise<SseCon
   const waiters: { pred: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
   let text = "";
   let pending = "";
+  // The first event outside its schema: every later wait fails with it.
+  let drift: Error | undefined;
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   const closed = (async () => {
@@ -43,6 +46,11 @@ export async function openSse(url: string, lastEventId?: number): Promise<SseCon
           pending = pending.slice(cut + 2);
           const e = parseBlock(block);
           if (!e) continue;
+          try {
+            checkEvent(url, e.event, e.data);
+          } catch (err) {
+            drift ??= err as Error;
+          }
           events.push(e);
           for (const w of [...waiters]) {
             if (!w.pred(e)) continue;
@@ -61,6 +69,7 @@ export async function openSse(url: string, lastEventId?: number): Promise<SseCon
     closed,
     close: () => abort.abort(),
     waitFor(pred, timeoutMs = 15_000) {
+      if (drift) return Promise.reject(drift);
       const found = events.find(pred);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
