@@ -3,7 +3,7 @@
  * Server-Sent Events. Events are applied in `seq` order and a replayed one (seq already
  * seen) is ignored, so a reconnect that replays overlaps never double-counts.
  */
-import type { PendingGateView, RunDetail, RunSummary, StepView } from "@/lib/client/run-types";
+import type { RunDetail, RunSummary, StepView } from "@/lib/client/run-types";
 import type { RunStatus, StepStatus } from "@/lib/client/types";
 import type { RunEventData } from "@/lib/services/run-answers";
 

@@ -4,9 +4,8 @@
  */
 import { costBreakdown, type SpendBreakdown, type SpendLine } from "@/engine/models/breakdown";
 import { microsToUsd } from "@/engine/models/cost";
-import type { ActorRole } from "@/engine/graph/schema";
 import type { PendingGate, RunRecord, StepRecord, StoredEvent } from "@/engine/ports";
-import { publicApproval, type PublicApproval } from "@/engine/run/gate-approvals";
+import { publicApproval } from "@/engine/run/gate-approvals";
 import { pendingPolicy } from "@/engine/run/gate-approvers";
 import { publicState } from "@/engine/run/state";
 import type { GateAnswer, RunAnswer, RunEventData, RunSummaryAnswer, StepAnswer } from "./run-answers";
