@@ -24,6 +24,7 @@ import { changePasswordBody, createApiKeyBody, createUserBody, patchUserBody, se
 import { NARROWED, ROUTE_POLICY, rolesFor, type RouteKey } from "./policy";
 import { gateSchema, runEventSchemas, runSchema, runSummarySchema, stepSchema } from "@/lib/services/run-answers";
 import { workflowSavedEvent } from "@/lib/services/workflow-params";
+import { validationSchema, versionSchema, versionSummarySchema, workflowSchema, workflowSummarySchema } from "@/lib/services/workflow-answers";
 
 type JsonSchema = Record<string, unknown>;
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -66,6 +67,11 @@ const NAMED: [string, z.ZodType][] = [
   ["GatePendingEvent", runEventSchemas["gate.pending"]],
   ["StepDeltaEvent", runEventSchemas["step.delta"]],
   ["WorkflowSavedEvent", workflowSavedEvent],
+  ["Workflow", workflowSchema],
+  ["WorkflowSummary", workflowSummarySchema],
+  ["Validation", validationSchema],
+  ["Version", versionSchema],
+  ["VersionSummary", versionSummarySchema],
 ];
 const NAME_OF = new Map<z.ZodType, string>(NAMED.map(([name, schema]) => [schema, name]));
 const ref = (schema: z.ZodType): JsonSchema => {
@@ -84,15 +90,15 @@ function namedSchemas(): Record<string, JsonSchema> {
 
 /** Every route handler in `app/api`, in the order docs/api.md lists them. */
 export const OPERATIONS: Operation[] = [
-  { method: "get", path: "/api/workflows", summary: "List live workflows, newest updated first; `q` keeps those whose name or description contains it", query: workflowListQuery, paged: true, ok: { 200: "`{items, next_cursor}` of workflow summaries" } },
-  { method: "post", path: "/api/workflows", summary: "Create a workflow (version 1)", body: createWorkflowBody, ok: { 201: "the workflow" } },
-  { method: "get", path: "/api/workflows/{id}", summary: "A workflow with its live graph and validation summary", ok: { 200: "the workflow" } },
-  { method: "put", path: "/api/workflows/{id}", summary: "Save; a changed graph becomes a new version, a save that changes nothing makes none", body: saveWorkflowBody, ok: { 200: "the workflow after the save" }, errors: ["version_conflict"] },
+  { method: "get", path: "/api/workflows", summary: "List live workflows, newest updated first; `q` keeps those whose name or description contains it", query: workflowListQuery, paged: true, ok: { 200: "`{items, next_cursor}` of workflow summaries" }, answer: workflowSummarySchema },
+  { method: "post", path: "/api/workflows", summary: "Create a workflow (version 1)", body: createWorkflowBody, ok: { 201: "the workflow" }, answer: workflowSchema },
+  { method: "get", path: "/api/workflows/{id}", summary: "A workflow with its live graph and validation summary", ok: { 200: "the workflow" }, answer: workflowSchema },
+  { method: "put", path: "/api/workflows/{id}", summary: "Save; a changed graph becomes a new version, a save that changes nothing makes none", body: saveWorkflowBody, ok: { 200: "the workflow after the save" }, errors: ["version_conflict"], answer: workflowSchema },
   { method: "delete", path: "/api/workflows/{id}", summary: "Delete; the workflow is then 404 everywhere (its runs and history stay stored)", ok: { 204: "deleted" } },
-  { method: "post", path: "/api/workflows/{id}/validate", summary: "Check the stored graph, or a posted one", body: validateWorkflowBody, bodyOptional: true, ok: { 200: "`{errors, warnings}`" } },
-  { method: "get", path: "/api/workflows/{id}/versions", summary: "Version history, newest first, with node and edge counts", paged: true, ok: { 200: "`{items, next_cursor}` of versions" } },
-  { method: "get", path: "/api/workflows/{id}/versions/{version}", summary: "One immutable version with its graph", ok: { 200: "the version" } },
-  { method: "post", path: "/api/workflows/{id}/versions/{version}/restore", summary: "Make an old version's graph the live graph, as a new version", body: restoreVersionBody, bodyOptional: true, ok: { 200: "the workflow after the restore" }, errors: ["version_conflict"] },
+  { method: "post", path: "/api/workflows/{id}/validate", summary: "Check the stored graph, or a posted one", body: validateWorkflowBody, bodyOptional: true, ok: { 200: "`{errors, warnings}`" }, answer: validationSchema },
+  { method: "get", path: "/api/workflows/{id}/versions", summary: "Version history, newest first, with node and edge counts", paged: true, ok: { 200: "`{items, next_cursor}` of versions" }, answer: versionSummarySchema },
+  { method: "get", path: "/api/workflows/{id}/versions/{version}", summary: "One immutable version with its graph", ok: { 200: "the version" }, answer: versionSchema },
+  { method: "post", path: "/api/workflows/{id}/versions/{version}/restore", summary: "Make an old version's graph the live graph, as a new version", body: restoreVersionBody, bodyOptional: true, ok: { 200: "the workflow after the restore" }, errors: ["version_conflict"], answer: workflowSchema },
   { method: "post", path: "/api/workflows/{id}/runs", summary: "Trigger a run: at once, or with `wait` once it completes, fails or pauses", query: waitQuery.extend(runReadQuery.shape), body: triggerBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, answer: runSchema, errors: ["invalid_graph"] },
   { method: "get", path: "/api/workflows/{id}/runs", summary: "The workflow's runs, newest first", query: runListQuery.pick({ status: true }), paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" }, answer: runSummarySchema },
   { method: "get", path: "/api/workflows/{id}/events", summary: "Server-Sent Events: `workflow.saved` for each version saved after `Last-Event-ID` (header or query; by default the current version), then live, from any process", query: lastEventQuery, stream: true, events: { "workflow.saved": workflowSavedEvent }, ok: { 200: "an event stream of `workflow.saved` `{workflow_id, version, saved_by: {id, name}, saved_at, note, layout_only}` (the event id is the version); `: keepalive` comments every 15 s" } },

@@ -86,6 +86,6 @@ export interface SpendRunView {
 }
 
 // Shapes the server already defines: imported as types only, never duplicated by hand.
-export type { VersionSummary, VersionRecord as VersionDetail } from "@/lib/db/versions";
+export type { VersionSummaryAnswer as VersionSummary, VersionAnswer as VersionDetail } from "@/lib/services/workflow-answers";
 export type { AuditEntryRecord as AuditRow } from "@/lib/db/audit";
 export type { AuditCheck as AuditVerify } from "@/lib/services/audit";

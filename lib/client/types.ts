@@ -2,22 +2,13 @@
  * Response shapes of the HTTP API (SPEC §10) as the browser sees them.
  * The graph itself is the engine's schema type, never re-declared here.
  */
-import type { Graph } from "@/engine/graph/schema";
 import type { RunAnswer, StepAnswer } from "@/lib/services/run-answers";
+import type { ValidationAnswer, WorkflowAnswer, WorkflowSummaryAnswer } from "@/lib/services/workflow-answers";
 
 export type { RunStatus, StepStatus } from "@/engine/ports";
-import type { RunStatus } from "@/engine/ports";
 
-export interface WorkflowSummary {
-  id: string;
-  name: string;
-  description: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  node_count: number;
-  last_run: { id: string; status: RunStatus; created_at: string } | null;
-}
+/** A workflow in the list (lib/services/workflow-answers.ts). */
+export type WorkflowSummary = WorkflowSummaryAnswer;
 
 export interface Page<T> {
   items: T[];
@@ -25,28 +16,12 @@ export interface Page<T> {
 }
 
 /** One validation finding, tied to a node or an edge when it concerns one. */
-export interface ValidationIssue {
-  code: string;
-  message: string;
-  node_id?: string;
-  edge_id?: string;
-}
+export type ValidationIssue = ValidationAnswer["errors"][number];
 
-export interface ValidationResult {
-  errors: ValidationIssue[];
-  warnings: ValidationIssue[];
-}
+export type ValidationResult = ValidationAnswer;
 
-export interface Workflow {
-  id: string;
-  name: string;
-  description: string | null;
-  version: number;
-  graph: Graph;
-  created_at: string;
-  updated_at: string;
-  validation?: ValidationResult;
-}
+/** A workflow with its live graph and validation summary. */
+export type Workflow = WorkflowAnswer;
 
 /** A step as run answers and events carry it (lib/services/run-answers.ts). */
 export type Step = StepAnswer;

@@ -1,3 +1,4 @@
+import type { RunStatus } from "@/engine/ports";
 import "server-only";
 import { db } from "./client";
 import { toIsoTimestamp } from "./timestamps";
@@ -11,7 +12,7 @@ export interface WorkflowSummary {
   created_at: string;
   updated_at: string;
   node_count: number;
-  last_run: { id: string; status: string; created_at: string } | null;
+  last_run: { id: string; status: RunStatus; created_at: string } | null;
 }
 
 /** Keyset position in the newest-updated-first order: the stored `updated_at` text and the id. */
@@ -64,7 +65,7 @@ export function listWorkflowSummaries({ limit, after, q }: { limit: number; afte
       created_at: toIsoTimestamp(row.created_at),
       updated_at: toIsoTimestamp(row.updated_at),
       node_count: row.node_count ?? 0,
-      last_run: row.run_id ? { id: row.run_id, status: row.run_status ?? "unknown", created_at: toIsoTimestamp(row.run_created_at ?? 0) } : null,
+      last_run: row.run_id ? { id: row.run_id, status: (row.run_status ?? "pending") as RunStatus, created_at: toIsoTimestamp(row.run_created_at ?? 0) } : null,
     },
   }));
 }

@@ -4,15 +4,16 @@ import { decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest
 import { appendAudit } from "@/lib/db/audit";
 import { canonicalJson } from "@/lib/db/canonical-json";
 import { writeTransaction } from "@/lib/db/transaction";
-import { findVersion, listVersionSummaries, type VersionRecord, type VersionSummary } from "@/lib/db/versions";
+import { findVersion, listVersionSummaries, type VersionRecord } from "@/lib/db/versions";
 import { updateWorkflow as writeWorkflow, type WorkflowRecord } from "@/lib/db/workflows";
 import { z } from "zod";
 import { announceSave, assertBaseVersion, requireWorkflow, snapshotVersions } from "./workflows";
+import type { VersionAnswer, VersionSummaryAnswer } from "./workflow-answers";
 
 const versionCursor = z.number().int().positive();
 
 /** A workflow's versions, newest first (SPEC §8), without graphs. */
-export function listVersions({ workflowId, page }: { workflowId: string; page: PageRequest }): Page<VersionSummary> {
+export function listVersions({ workflowId, page }: { workflowId: string; page: PageRequest }): Page<VersionSummaryAnswer> {
   requireWorkflow({ id: workflowId });
   const beforeVersion = page.cursor ? decodeCursor(page.cursor, versionCursor) : undefined;
   const rows = listVersionSummaries({ workflowId, beforeVersion, limit: page.limit + 1 });
@@ -20,7 +21,7 @@ export function listVersions({ workflowId, page }: { workflowId: string; page: P
 }
 
 /** One version whole, with its graph. */
-export function getVersion({ workflowId, version }: { workflowId: string; version: number }): VersionRecord {
+export function getVersion({ workflowId, version }: { workflowId: string; version: number }): VersionRecord & VersionAnswer {
   requireWorkflow({ id: workflowId });
   const found = findVersion({ workflowId, version });
   if (!found) throw notFound("version not found");

@@ -7,16 +7,17 @@ import { appendAudit } from "@/lib/db/audit";
 import { canonicalJson } from "@/lib/db/canonical-json";
 import { newId } from "@/lib/db/ids";
 import { writeTransaction, type Tx } from "@/lib/db/transaction";
-import { listWorkflowSummaries, type WorkflowSummary } from "@/lib/db/workflow-list";
+import { listWorkflowSummaries } from "@/lib/db/workflow-list";
 import { findWorkflow, insertWorkflow, markWorkflowDeleted, updateWorkflow as writeWorkflow, type WorkflowRecord } from "@/lib/db/workflows";
 import { findVersion, insertVersion } from "@/lib/db/versions";
 import { workflowChannel } from "@/lib/runtime/workflow-channel";
 import { secretNames } from "@/lib/secrets/service";
 import { validateWorkflowGraph } from "./graph-validation";
+import type { WorkflowAnswer, WorkflowSummaryAnswer } from "./workflow-answers";
 import { isLayoutOnlyChange } from "./layout-only";
 
 /** A workflow as the API returns it: the live graph plus its validation summary. */
-export type WorkflowDto = WorkflowRecord & { validation: ValidationResult };
+export type WorkflowDto = WorkflowAnswer;
 
 const EMPTY_GRAPH: Graph = { nodes: [], edges: [] };
 
@@ -57,7 +58,7 @@ export const workflowListQuery = z.object({
 });
 
 /** Live workflows, newest updated first; with `q`, those whose name or description contains it. */
-export function listWorkflows(page: PageRequest, q?: string): Page<WorkflowSummary> {
+export function listWorkflows(page: PageRequest, q?: string): Page<WorkflowSummaryAnswer> {
   const after = page.cursor ? decodeCursor(page.cursor, listCursor) : undefined;
   const rows = listWorkflowSummaries({ limit: page.limit + 1, after, q });
   return toPage(rows, page.limit, (r) => r.summary, (r) => r.position);
