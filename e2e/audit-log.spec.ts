@@ -18,6 +18,12 @@ test("the audit page lists the actions taken, filters them and shows the chain v
   await expect(page.getByTestId("audit-chain")).toHaveAttribute("data-ok", "true");
   const rows = page.getByTestId("audit-row");
   for (const action of ["workflow.create", "run.trigger", "gate.approve"]) await expect(rows.and(page.locator(`[data-action="${action}"]`)).first()).toBeVisible();
+  // Targets by name (the id on hover), details in words.
+  const created = rows.and(page.locator('[data-action="workflow.create"]')).filter({ hasText: "Audited" }).first();
+  await expect(created.getByTestId("audit-target")).toHaveText("workflow Audited");
+  await expect(created.getByTestId("audit-target")).toHaveAttribute("title", `workflow ${wf.id}`);
+  await expect(created.getByTestId("audit-details")).toContainText("name Audited · version 1");
+  await expect(rows.and(page.locator('[data-action="gate.approve"]')).first().getByTestId("audit-target")).toContainText("Audited · run #");
 
   await page.getByTestId("audit-filter-action").selectOption("gate.approve");
   await expect(rows.first()).toHaveAttribute("data-action", "gate.approve");

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { describeDetails } from "./audit-details";
 import { useEffect, useState } from "react";
 import { ActorFilter, type ActorPick } from "@/components/auth/actor-filter";
 import { ActorLabel } from "@/components/auth/actor-label";
@@ -108,11 +109,11 @@ export function AuditLog() {
                       <ActorLabel name={r.actor_name} type={r.actor_type} id={r.actor_id} />
                     </button>
                   </td>
-                  <td className="truncate px-3 py-1.5 font-mono text-[11px]">
-                    <span className="text-slate-500">{r.target_type}/</span>
-                    {href ? <Link href={href} className="text-brand-700 hover:underline">{r.target_id}</Link> : r.target_id}
+                  <td className="max-w-64 truncate px-3 py-1.5 text-slate-700" data-testid="audit-target" title={`${r.target_type} ${r.target_id}`}>
+                    <span className="text-slate-500">{r.target_type.replace("_", " ")} </span>
+                    {href ? <Link href={href} className="text-brand-700 hover:underline">{r.target_name ?? r.target_id}</Link> : (r.target_name ?? r.target_id)}
                   </td>
-                  <td className="truncate px-3 py-1.5 font-mono text-[11px] text-slate-500" title={JSON.stringify(r.details)}>{JSON.stringify(r.details)}</td>
+                  <td className="max-w-80 truncate px-3 py-1.5 text-slate-600" title={JSON.stringify(r.details)} data-testid="audit-details">{describeDetails(r.details)}</td>
                   <td className="px-3 py-1.5 font-mono text-[11px] text-slate-500" title={r.hash}>{r.hash.slice(0, 10)}</td>
                 </tr>
               );

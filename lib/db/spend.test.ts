@@ -154,6 +154,14 @@ describe("spend report through the rollup", () => {
     expect(foldSpend(database.sqlite)).toBe(0);
   });
 
+  it("names a node's row by the label its live graph gives it (else its id)", () => {
+    const graph = { nodes: [{ id: "draft", type: "agent", position: { x: 0, y: 0 }, config: { label: " Draft the reply ", model: "mock" } }], edges: [] };
+    database.sqlite.prepare("UPDATE workflows SET graph = ? WHERE id = 'wa'").run(JSON.stringify(graph));
+    const byNode = spendAggregates({ since: null }, database.sqlite).byNode;
+    expect(byNode.find((r) => r.key === "wa:draft")?.label).toBe("Alpha · Draft the reply");
+    expect(byNode.find((r) => r.key === "wa:send")?.label).toBe("Alpha · send");
+  });
+
   it("takes a resumed run out of the rollup and folds it again, with its new steps, once it settles", () => {
     while (foldSpend(database.sqlite) > 0);
     const run = runs.find((r) => r.status === "failed" && r.steps.some((s) => s.model))!;

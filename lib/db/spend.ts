@@ -218,6 +218,10 @@ const REPORT_SQL = {
   rollupDays: `SELECT substr(hour, 1, 10) AS day, SUM(cost_micros) AS cost_micros FROM spend_rollup WHERE dim = 'w' AND hour >= @hour GROUP BY day
     UNION ALL SELECT day, cost_micros FROM spend_rollup_daily WHERE dim = 'w' AND day >= @day`,
   names: `SELECT id, name FROM workflows WHERE id IN (${BATCH})`,
+  /** The labels people gave the nodes of those workflows' live graphs (a node's spend row reads by it). */
+  nodeLabels: `SELECT w.id AS workflow_id, json_extract(n.value, '$.id') AS node_id, trim(json_extract(n.value, '$.config.label')) AS label
+    FROM workflows w, json_each(w.graph, '$.nodes') n
+    WHERE w.id IN (${BATCH}) AND trim(coalesce(json_extract(n.value, '$.config.label'), '')) != ''`,
 };
 
 const byCostThenLabel = (a: SpendRow, b: SpendRow) => b.cost_micros - a.cost_micros || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
@@ -235,16 +239,20 @@ export function spendAggregates(filter: SpendFilter, conn: Database.Database = d
     ];
     const ids = [...new Set(parts.map((p) => p.workflow_id))];
     const names = new Map((st(REPORT_SQL.names).all(JSON.stringify(ids)) as { id: string; name: string }[]).map((w) => [w.id, w.name]));
-    return { parts, days, names };
+    const nodeIds = parts.some((p) => p.dim === "n") ? [...new Set(parts.filter((p) => p.dim === "n").map((p) => p.workflow_id))] : [];
+    const labels = new Map(
+      nodeIds.length === 0 ? [] : (st(REPORT_SQL.nodeLabels).all(JSON.stringify(nodeIds)) as { workflow_id: string; node_id: string; label: string }[]).map((r) => [`${r.workflow_id}:${r.node_id}`, r.label]),
+    );
+    return { parts, days, names, labels };
   });
-  const { parts, days, names } = read();
+  const { parts, days, names, labels } = read();
   const name = (workflowId: string) => names.get(workflowId) ?? workflowId;
   const groups = { w: new Map<string, SpendRow>(), m: new Map<string, SpendRow>(), n: new Map<string, SpendRow>() };
   for (const p of parts) {
     const key = p.dim === "w" ? p.workflow_id : p.dim === "m" ? p.key : `${p.workflow_id}:${p.key}`;
     let row = groups[p.dim].get(key);
     if (!row) {
-      const label = p.dim === "w" ? name(p.workflow_id) : p.dim === "m" ? p.key : `${name(p.workflow_id)} · ${p.key}`;
+      const label = p.dim === "w" ? name(p.workflow_id) : p.dim === "m" ? p.key : `${name(p.workflow_id)} · ${labels.get(key) ?? p.key}`;
       row = { key, label, workflow_id: p.dim === "m" ? null : p.workflow_id, cost_micros: 0, tokens_in: 0, tokens_out: 0, steps: 0, runs: 0 };
       groups[p.dim].set(key, row);
     }

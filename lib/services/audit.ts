@@ -1,6 +1,7 @@
 import "server-only";
 import { decodeCursor, toPage, type Page, type PageRequest } from "@/lib/api";
 import type Database from "better-sqlite3";
+import { auditTargetNames } from "@/lib/db/audit-targets";
 import { auditRowHash, listAuditEntries, readAuditChainPage, type AuditEntryRecord } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { z } from "zod";
@@ -18,8 +19,11 @@ export interface AuditQuery {
 
 const seqCursor = z.number().int().positive();
 
-/** The audit trail newest first, optionally filtered by action, target or actor (SPEC §9). */
-export async function listAudit({ query, page }: { query: AuditQuery; page: PageRequest }): Promise<Page<AuditEntryRecord>> {
+/** An audit row as answers show it: the stored row, and its target's name now (not hashed: looked up at read time). */
+export type AuditRowAnswer = AuditEntryRecord & { target_name: string | null };
+
+/** The audit trail newest first, optionally filtered by action, target or actor (SPEC §9), targets named. */
+export async function listAudit({ query, page }: { query: AuditQuery; page: PageRequest }): Promise<Page<AuditRowAnswer>> {
   const beforeSeq = page.cursor ? decodeCursor(page.cursor, seqCursor) : undefined;
   const rows = await listAuditEntries({
     action: query.action,
@@ -29,7 +33,8 @@ export async function listAudit({ query, page }: { query: AuditQuery; page: Page
     beforeSeq,
     limit: page.limit + 1,
   });
-  return toPage(rows, page.limit, (r) => r, (r) => r.seq);
+  const names = auditTargetNames(rows.slice(0, page.limit));
+  return toPage(rows, page.limit, (r) => ({ ...r, target_name: names.get(`${r.target_type}:${r.target_id}`) ?? null }), (r) => r.seq);
 }
 
 /** A chain check as the API answers it: which rows it covered, and when all were last checked. */

@@ -21,6 +21,19 @@ describe("audit", () => {
     expect(await ctx.api.get("/api/audit/verify")).toMatchObject({ status: 200, body: { ok: true, checked: 3 } });
   });
 
+  it("names each target as it is called now, outside the hashed row: a workflow, a run, a person", async () => {
+    const { body: wf } = await ctx.api.post<{ id: string }>("/api/workflows", { name: "Named target", graph: twoNodeGraph() });
+    const { body: run } = await ctx.api.post<{ id: string }>(`/api/workflows/${wf.id}/runs?wait=10000`, { input: { ticket: "T" } });
+    const { body: user } = await ctx.api.post<{ id: string }>("/api/users", { name: "Nia Named", email: `nia-${Date.now()}@example.com`, role: "viewer", password: "nia-password-123" });
+    await ctx.api.put(`/api/workflows/${wf.id}`, { name: "Named target, renamed", base_version: 1 });
+    const named = async (type: string, id: string) => (await ctx.api.get<{ items: (Entry & { target_name: string | null })[] }>(`/api/audit?target_type=${type}&target_id=${id}`)).body.items;
+    expect((await named("workflow", wf.id)).map((e) => e.target_name)).toEqual(["Named target, renamed", "Named target, renamed"]);
+    expect((await named("run", run.id))[0].target_name).toMatch(/^Named target, renamed · run #\d+$/);
+    expect((await named("user", user.id))[0].target_name).toBe("Nia Named");
+    // The name is read, not stored: the chain still verifies after the rename.
+    expect((await ctx.api.get<{ ok: boolean }>("/api/audit/verify")).body.ok).toBe(true);
+  });
+
   it("refused requests write no audit rows", async () => {
     const before = (await ctx.api.get<EntryPage>("/api/audit?limit=500")).body.items.length;
     await ctx.api.post("/api/workflows", "{oops");
