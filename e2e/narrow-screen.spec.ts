@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { Api } from "./pages/api";
+import { expectNoSeriousA11yIssues } from "./pages/axe";
 import { overflowsSideways } from "./pages/layout";
 import { fanOutGateGraph, RunApi } from "./pages/run-fixtures";
 
@@ -47,18 +48,47 @@ test("on a phone the run page shows the gate first, its header whole and a timel
   await expect(page.getByTestId("step-detail")).toHaveAttribute("data-node-id", "classify");
 });
 
-test("on a phone every page fits the width, and the top bar's sections scroll into reach", async ({ page }) => {
-  const { workflowId } = await pausedRun(page);
-  for (const path of ["/", "/runs", "/approvals", "/spend", "/audit", "/settings", `/workflows/${workflowId}/runs`, `/workflows/${workflowId}/versions`]) {
+test("on a phone every page fits the width once loaded, and the top bar's sections open from a menu by keyboard", async ({ page }) => {
+  const { workflowId, runId } = await pausedRun(page);
+  const pages = ["/", "/runs", "/approvals", "/spend", "/audit", "/settings", `/workflows/${workflowId}`, `/workflows/${workflowId}/runs`, `/workflows/${workflowId}/versions`, `/runs/${runId}`];
+  for (const path of pages) {
     await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-    expect(await overflowsSideways(page), path).toBe(false);
+    await expect(page.locator("main").first()).toBeVisible();
+    // Measured once the page has its data: nothing sticks out that cannot be scrolled to.
+    await expect.poll(() => overflowsSideways(page), { message: path }).toBe(false);
   }
+
   await page.goto("/");
-  const settings = page.getByTestId("nav-settings");
-  await settings.scrollIntoViewIfNeeded();
-  await settings.click();
-  await expect(page).toHaveURL(/\/settings$/);
+  const menu = page.getByTestId("nav-menu");
+  const sections = page.getByTestId("nav-sections");
+  await expect(sections).toBeHidden();
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  for (const id of ["nav-workflows", "nav-runs", "nav-approvals", "nav-spend", "nav-audit", "nav-settings"]) await expect(page.getByTestId(id)).toBeInViewport();
+  await expectNoSeriousA11yIssues(page, "header");
+  await page.keyboard.press("Escape");
+  await expect(sections).toBeHidden();
+  await expect(menu).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("nav-workflows")).toBeFocused();
+  for (let i = 0; i < 6 && !(await page.getByTestId("nav-audit").evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(page.getByTestId("nav-audit")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/audit$/);
+  await expect(sections).toBeHidden();
+
+  // A table wider than the phone says so, and scrolls to its last column from the keyboard.
+  const scroller = page.getByTestId("audit-table").locator("xpath=..");
+  await expect(scroller).toHaveAttribute("data-overflows", "true");
+  const cue = page.getByTestId("scroll-cue");
+  await expect(cue).toHaveText("Scroll sideways for more columns →");
+  await scroller.focus();
+  for (let i = 0; i < 30; i++) await page.keyboard.press("ArrowRight");
+  await expect(cue).toHaveText("← Scroll back for the first columns");
+  await expect(page.getByTestId("audit-table").locator("thead th").last()).toBeInViewport();
+  await expectNoSeriousA11yIssues(page);
 });
 
 test("on a phone the editor gives the canvas the width and puts the inspector below it", async ({ page }) => {

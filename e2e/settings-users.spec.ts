@@ -54,12 +54,16 @@ test("an admin adds a person with the keyboard alone, changes their role, disabl
   await row.getByTestId("user-row-toggle").click();
   await expect(row).toHaveAttribute("data-disabled", "false");
 
-  // The last admin: the server's refusal is shown and nothing changes.
+  // The last admin: the page offers nothing that would leave no admin, and the server refuses it anyway.
   const owner = users.row(E2E_ADMIN.email);
-  await owner.getByTestId("user-row-toggle").click();
-  await expect(users.error).toContainText("last active admin");
-  await owner.getByTestId("user-row-role").selectOption("viewer");
-  await expect(users.error).toContainText("last active admin");
+  await expect(owner.getByTestId("user-row-last-admin")).toHaveText("The only admin: add another to change this one.");
+  await expect(owner.getByTestId("user-row-toggle")).toHaveCount(0);
+  await expect(owner.getByTestId("user-row-delete")).toHaveCount(0);
+  await expect(owner.getByTestId("user-row-role")).toBeDisabled();
+  const ownerId = ((await (await page.request.get("/api/me")).json()) as { id: string }).id;
+  const refused = await page.request.patch(`/api/users/${ownerId}`, { data: { disabled: true } });
+  expect(refused.status()).toBe(409);
+  expect(await refused.text()).toContain("last active admin");
   await expect(owner.getByTestId("user-row-role")).toHaveValue("admin");
   await expect(owner).toHaveAttribute("data-disabled", "false");
 

@@ -10,6 +10,7 @@ import { ApiKeyRow } from "./api-key-row";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { NewKeyDialog } from "./new-key-dialog";
 import { Panel, PanelError } from "./panel";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 type Open = { kind: "create" } | { kind: "created"; name: string; secret: string } | { kind: "revoke"; key: ApiKeyView } | null;
 
@@ -56,7 +57,7 @@ export function ApiKeysPanel() {
       <PanelError message={error} />
       {keys?.length === 0 && <p className="mt-4 text-sm text-slate-500" data-testid="api-keys-empty">No API keys yet.</p>}
       {keys && keys.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
+        <TableScroll label="API keys" className="mt-4">
           <table className="w-full text-left text-sm" data-testid="api-keys-table">
             <thead className="border-b border-slate-200 text-xs font-medium text-slate-500">
               <tr>
@@ -74,7 +75,7 @@ export function ApiKeysPanel() {
               {keys?.map((k) => <ApiKeyRow key={k.id} apiKey={k} users={users} keys={keys} showOwner={admin} onRevoke={() => setOpen({ kind: "revoke", key: k })} />)}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {open?.kind === "create" && (
         <CreateKeyDialog

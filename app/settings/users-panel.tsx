@@ -8,6 +8,7 @@ import { deleteUser, listUsers, updateUser, type UserView } from "@/lib/client/a
 import { AddUserDialog } from "./add-user-dialog";
 import { Panel, PanelError } from "./panel";
 import { UserRow } from "./user-row";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 type Open = { kind: "add" } | { kind: "delete"; user: UserView } | null;
 
@@ -36,6 +37,7 @@ export function UsersPanel() {
     }
   };
 
+  const enabledAdmins = users?.filter((u) => u.role === "admin" && !u.disabled).length ?? 0;
   return (
     <Panel
       title="Users"
@@ -48,7 +50,7 @@ export function UsersPanel() {
       }
     >
       <PanelError message={error} testId="users-error" />
-      <div className="mt-4 overflow-x-auto">
+      <TableScroll label="Users" className="mt-4">
         <table className="w-full text-left text-sm" data-testid="users-table">
           <thead className="border-b border-slate-200 text-xs font-medium text-slate-500">
             <tr>
@@ -65,6 +67,7 @@ export function UsersPanel() {
                 key={u.id}
                 user={u}
                 self={viewer?.type === "user" && viewer.id === u.id}
+                lastAdmin={u.role === "admin" && !u.disabled && enabledAdmins === 1}
                 busy={busy === u.id}
                 onRole={(role) => void change(u, { role })}
                 onDisabled={(disabled) => void change(u, { disabled })}
@@ -73,7 +76,7 @@ export function UsersPanel() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {open?.kind === "add" && (
         <AddUserDialog
           onClose={() => setOpen(null)}

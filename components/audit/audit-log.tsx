@@ -9,6 +9,7 @@ import { Select, TextInput } from "@/components/ui/field";
 import { listAuditRows } from "@/lib/client/history-api";
 import type { AuditRow } from "@/lib/client/run-types";
 import { ChainStatus } from "./chain-status";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const ACTIONS = [
   "workflow.create", "workflow.update", "workflow.delete", "workflow.restore", "run.trigger", "run.resume", "run.cancel", "run.prune", "gate.approve", "gate.reject",
@@ -83,7 +84,7 @@ export function AuditLog() {
         </div>
       </div>
       {error && <p className="mb-3 text-sm text-red-700">{error}</p>}
-      <div className="overflow-x-auto rounded-lg bg-panel ring-1 ring-slate-200">
+      <TableScroll label="Audit entries" className="overflow-hidden rounded-lg bg-panel ring-1 ring-slate-200">
         <table className="w-full min-w-[40rem] table-fixed text-left text-xs" data-testid="audit-table">
           <thead className="border-b border-slate-200 bg-slate-50 text-[10px] font-medium tracking-wide text-slate-500 uppercase">
             <tr>
@@ -121,7 +122,7 @@ export function AuditLog() {
           </tbody>
         </table>
         {page && page.items.length === 0 && <p className="p-8 text-center text-sm text-slate-500">No entries match.</p>}
-      </div>
+      </TableScroll>
       <div className="mt-3 flex items-center justify-between text-xs text-slate-500">
         <span>Page {cursors.length}</span>
         <div className="flex gap-2">

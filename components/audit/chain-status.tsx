@@ -29,7 +29,7 @@ export function ChainStatus() {
     : "error" in result
       ? result.error
       : result.ok
-        ? `Chain verified · ${result.checked.toLocaleString()} entries`
+        ? `Chain verified · ${result.checked.toLocaleString()} ${result.checked === 1 ? "entry" : "entries"}`
         : `Chain broken at #${result.first_bad_seq}${result.message ? `: ${result.message}` : ""}`;
   const fullCheck = result && !("error" in result) && result.ok && result.full_check_at ? result.full_check_at : null;
   return (

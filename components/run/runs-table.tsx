@@ -9,6 +9,7 @@ import { listRunSummaries } from "@/lib/client/run-api";
 import type { RunSummary } from "@/lib/client/run-types";
 import type { RunStatus } from "@/lib/client/types";
 import { TriggeredByCell } from "./triggered-by-cell";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const FILTERS: (RunStatus | "all")[] = ["all", "running", "paused", "completed", "failed", "pending"];
 
@@ -55,7 +56,7 @@ export function RunsTable({ workflowId, title }: { workflowId?: string; title: s
         </div>
       </div>
       {error && <p className="mb-3 text-sm text-red-700">{error}</p>}
-      <div className="overflow-x-auto rounded-lg bg-panel ring-1 ring-slate-200">
+      <TableScroll label="Runs" className="overflow-hidden rounded-lg bg-panel ring-1 ring-slate-200">
         <table className="w-full text-left text-sm" data-testid="runs-table">
           <thead className="border-b border-slate-200 bg-slate-50 text-[10px] font-medium tracking-wide text-slate-500 uppercase">
             <tr>
@@ -89,7 +90,7 @@ export function RunsTable({ workflowId, title }: { workflowId?: string; title: s
         </table>
         {rows && rows.length === 0 && <p className="p-8 text-center text-sm text-slate-500" data-testid="runs-empty">No runs match.</p>}
         {!rows && <p className="p-8 text-center text-sm text-slate-500">Loading…</p>}
-      </div>
+      </TableScroll>
       {pages?.next && pages.key === key && (
         <div className="mt-3 text-center">
           <Button size="sm" onClick={() => void load(pages.next ?? undefined)} data-testid="runs-more">Load more</Button>

@@ -5,6 +5,7 @@ import { formatPeriod, relativeTime, usd } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { getSpendRuns } from "@/lib/client/history-api";
 import type { SpendRunView } from "@/lib/client/run-types";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export type SpendSlice = { title: string; workflow_id?: string; model?: string; node_id?: string };
 
@@ -23,11 +24,12 @@ export function SpendRuns({ period, slice }: { period: string; slice: SpendSlice
   }, [period, slice]);
   const items = rows?.key === key ? rows.items : null;
   return (
-    <section className="overflow-x-auto rounded-lg bg-panel ring-1 ring-slate-200" data-testid="spend-runs">
+    <section className="overflow-hidden rounded-lg bg-panel ring-1 ring-slate-200" data-testid="spend-runs">
       <h2 className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-[10px] font-semibold tracking-wide text-slate-500 uppercase">Runs behind: {slice.title} <span className="font-normal normal-case">· newest first</span></h2>
       {!items ? (
         <p className="p-4 text-xs text-slate-500">Loading…</p>
       ) : (
+        <TableScroll label="Runs behind the figure">
         <table className="w-full text-left text-xs">
           <tbody className="divide-y divide-slate-100">
             {items.map((r) => (
@@ -42,6 +44,7 @@ export function SpendRuns({ period, slice }: { period: string; slice: SpendSlice
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
       {items?.length === 0 && <p className="p-4 text-xs text-slate-500">No runs.</p>}
       {items && rows?.retentionDays != null && (

@@ -15,6 +15,7 @@ import { useDebounced, useWorkflowList } from "./use-workflow-list";
 import { WorkflowRow } from "./workflow-row";
 import { HiddenFileInput } from "@/components/ui/hidden-file-input";
 import { TextInput } from "@/components/ui/field";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 type Open = { kind: "create" } | { kind: "rename"; wf: WorkflowSummary } | { kind: "duplicate"; wf: WorkflowSummary } | { kind: "delete"; wf: WorkflowSummary } | null;
 
@@ -80,7 +81,7 @@ export function WorkflowList() {
           </p>
         )}
         {state.kind === "ready" && state.items.length > 0 && (
-          <div className="overflow-x-auto rounded-xl bg-panel shadow-sm ring-1 ring-slate-200">
+          <TableScroll label="Workflows" className="overflow-hidden rounded-xl bg-panel shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm" data-testid="workflow-table">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-500">
                 <tr>
@@ -112,7 +113,7 @@ export function WorkflowList() {
                 </Button>
               </div>
             )}
-          </div>
+          </TableScroll>
         )}
       </div>
       {open?.kind === "create" && (
