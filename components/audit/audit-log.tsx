@@ -112,7 +112,7 @@ export function AuditLog() {
                   </td>
                   <td className="max-w-64 truncate px-3 py-1.5 text-slate-700" data-testid="audit-target" title={`${r.target_type} ${r.target_id}`}>
                     <span className="text-slate-500">{r.target_type.replace("_", " ")} </span>
-                    {href ? <Link href={href} className="text-brand-700 hover:underline">{r.target_name ?? r.target_id}</Link> : (r.target_name ?? r.target_id)}
+                    {href ? <Link href={href} className="text-brand-700 underline underline-offset-2 hover:decoration-2">{r.target_name ?? r.target_id}</Link> : (r.target_name ?? r.target_id)}
                   </td>
                   <td className="max-w-80 truncate px-3 py-1.5 text-slate-600" title={JSON.stringify(r.details)} data-testid="audit-details">{describeDetails(r.details)}</td>
                   <td className="px-3 py-1.5 font-mono text-[11px] text-slate-500" title={r.hash}>{r.hash.slice(0, 10)}</td>
