@@ -1,5 +1,5 @@
 "use client";
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, type IsValidConnection, type NodeMouseHandler } from "@xyflow/react";
+import { Background, BackgroundVariant, MiniMap, ReactFlow, type IsValidConnection, type NodeMouseHandler } from "@xyflow/react";
 import { useCallback, useMemo, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { WorkflowEdge, WorkflowNode } from "../flow-types";
@@ -7,6 +7,9 @@ import { nodeTypes } from "../nodes/node-types";
 import { CompactZoomContext, CompactZoomWatcher } from "../nodes/shared/compact-zoom";
 import { useEditorStore } from "../store/editor-context";
 import { ValidationPanel } from "../editor/validation-panel";
+import { LastRunPanel } from "../last-run/last-run-panel";
+import { CanvasControls } from "./canvas-controls";
+import { RevealSelection } from "./reveal-selection";
 import { useDragBuffer } from "./use-drag-buffer";
 import { usePaletteDrop } from "./use-palette-drop";
 import { edgeTypes } from "./workflow-edge";
@@ -37,7 +40,7 @@ const MINIMAP_UP_TO = 500;
  * The React Flow canvas bound to the editor store. Deletion is the store's verb, not React
  * Flow's; drags are buffered in the canvas and committed on drop (see drag-buffer.ts).
  */
-export function WorkflowCanvas({ readOnly = false }: { readOnly?: boolean }) {
+export function WorkflowCanvas({ readOnly = false, onShowShortcuts }: { readOnly?: boolean; onShowShortcuts: () => void }) {
   const { nodes: editable, onNodesChange } = useDragBuffer();
   const nodes = useMemo(() => (readOnly ? editable.map(notPanning) : editable), [editable, readOnly]);
   const { edges, onEdgesChange, connect } = useEditorStore(useShallow((s) => ({ edges: s.edges, onEdgesChange: s.onEdgesChange, connect: s.connect })));
@@ -85,9 +88,11 @@ export function WorkflowCanvas({ readOnly = false }: { readOnly?: boolean }) {
         >
           {/* Dots scale with the zoom; zoomed out they are sub-pixel, and redrawn on every pan tick. */}
           {!compact && <Background variant={BackgroundVariant.Dots} gap={18} size={1.2} color="var(--color-slate-300)" />}
-          <Controls position="bottom-left" showInteractive={false} />
+          <CanvasControls onShowShortcuts={onShowShortcuts} />
           {nodes.length > 0 && nodes.length <= MINIMAP_UP_TO && <MiniMap position="bottom-right" pannable zoomable nodeColor={minimapColor} className="!hidden !rounded-lg !ring-1 !ring-slate-200 md:!block" />}
           <ValidationPanel />
+          <LastRunPanel />
+          <RevealSelection />
           <CompactZoomWatcher onChange={setCompact} />
           <GraphFitWatcher width={size.width} height={size.height} onChange={setFits} />
         </ReactFlow>

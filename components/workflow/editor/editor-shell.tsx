@@ -1,8 +1,11 @@
 "use client";
 import { useCallback, useState } from "react";
+import { useZoomToSelection } from "../canvas/use-zoom-to-selection";
 import { WorkflowCanvas } from "../canvas/workflow-canvas";
 import { flowToGraph } from "../graph-mapping";
 import { Inspector } from "../inspector/inspector";
+import { useLastRunApi } from "../last-run/last-run-context";
+import { LastRunFollower } from "../last-run/last-run-follower";
 import { downloadText } from "../io/download";
 import { parseWorkflowFile, toWorkflowFile, workflowFileName } from "../io/workflow-file";
 import { useDocumentTitle } from "@/components/ui/use-document-title";
@@ -10,8 +13,10 @@ import { isDirty } from "../store/create-editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-context";
 import { ConflictDialog } from "./conflict-dialog";
 import { EditorToolbar } from "./editor-toolbar";
+import { useEditorLayout } from "./editor-layout";
 import { Palette } from "./palette";
 import { RunDialog } from "./run-dialog";
+import { ShortcutSheet } from "./shortcut-sheet";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useLiveValidation } from "./use-live-validation";
 import { useSave } from "./use-save";
@@ -44,7 +49,21 @@ export function EditorShell() {
 
   useLiveValidation();
   useUnsavedGuard();
-  useEditorShortcuts(saveNow, readOnly);
+  const [shortcuts, setShortcuts] = useState(false);
+  const showShortcuts = useCallback(() => setShortcuts(true), []);
+  const zoomToSelection = useZoomToSelection();
+  const togglePalette = useEditorLayout((s) => s.togglePalette);
+  const toggleInspector = useEditorLayout((s) => s.toggleInspector);
+  useEditorShortcuts({ save: saveNow, zoomToSelection, togglePalette, toggleInspector, showShortcuts }, readOnly);
+  const lastRun = useLastRunApi();
+  const setLastRun = useEditorLayout((s) => s.setLastRun);
+  const followInEditor = useCallback(
+    (runId: string) => {
+      lastRun.getState().setFind({ kind: "run", id: runId });
+      setLastRun(true);
+    },
+    [lastRun, setLastRun],
+  );
 
   const onImportFile = useCallback(
     async (file: File) => {
@@ -85,7 +104,7 @@ export function EditorShell() {
         <div className="flex min-h-0 flex-1">
           {!readOnly && <Palette />}
           <div className="min-w-0 flex-1">
-            <WorkflowCanvas readOnly={readOnly} />
+            <WorkflowCanvas readOnly={readOnly} onShowShortcuts={showShortcuts} />
           </div>
         </div>
         <Inspector readOnly={readOnly} />
@@ -93,7 +112,9 @@ export function EditorShell() {
       <SaveNoteDialog open={noting} onClose={() => setNoting(false)} onSave={save} />
       <ConflictDialog conflict={conflict} workflowId={workflowId} saves={theirSaves} baseVersion={version} onReload={reloadFromServer} onOverwrite={() => void overwrite()} onClose={dismissConflict} />
       {canEdit && <WebhookDialog open={webhook} onClose={() => setWebhook(false)} workflowId={workflowId} />}
-      <RunDialog open={running} onClose={() => setRunning(false)} workflowId={workflowId} dirty={dirty} save={save} />
+      <RunDialog open={running} onClose={() => setRunning(false)} workflowId={workflowId} dirty={dirty} save={save} onStayInEditor={followInEditor} />
+      <ShortcutSheet open={shortcuts} onClose={() => setShortcuts(false)} readOnly={readOnly} />
+      <LastRunFollower workflowId={workflowId} />
     </div>
   );
 }

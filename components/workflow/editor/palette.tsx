@@ -7,6 +7,8 @@ import { NODE_DRAG_MIME } from "../canvas/use-palette-drop";
 import { kindOf, PALETTE_ORDER } from "../nodes/registry";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-context";
 import { boxesOf, freeSpot, NODE_SIZE } from "../store/free-spot";
+import { useEditorLayout } from "./editor-layout";
+import { PanelToggle } from "./panel-toggle";
 
 /**
  * The node kinds: drag one onto the canvas, or double-click (or Enter) to add it beside the
@@ -16,6 +18,8 @@ export function Palette() {
   const addNodeOfType = useEditorStore((s) => s.addNodeOfType);
   const store = useEditorStoreApi();
   const { screenToFlowPosition } = useReactFlow();
+  const open = useEditorLayout((s) => s.paletteOpen);
+  const toggle = useEditorLayout((s) => s.togglePalette);
 
   const onDragStart = (event: DragEvent, type: NodeType) => {
     event.dataTransfer.setData(NODE_DRAG_MIME, type);
@@ -34,9 +38,20 @@ export function Palette() {
   };
 
   return (
-    <aside className="hidden w-56 shrink-0 flex-col border-r border-slate-200 bg-panel md:flex" data-testid="palette">
-      <h2 className="px-4 pt-4 pb-2 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">Nodes</h2>
-      <ul className="space-y-1 px-2">
+    <aside className={`hidden shrink-0 flex-col border-r border-slate-200 bg-panel md:flex ${open ? "w-56" : "w-10"}`} data-testid="palette" data-open={open}>
+      <div className={`flex items-center pt-2.5 ${open ? "justify-between pr-2 pl-4" : "justify-center"}`}>
+        <h2 className={`text-[11px] font-semibold tracking-wide text-slate-500 uppercase ${open ? "" : "sr-only"}`}>Nodes</h2>
+        <PanelToggle open={open} side="left" what="node palette" shortcut="[" controls="palette-items" onToggle={toggle} testId="palette-toggle" />
+      </div>
+      {open && <PaletteItems addInView={addInView} onDragStart={onDragStart} />}
+    </aside>
+  );
+}
+
+function PaletteItems({ addInView, onDragStart }: { addInView: (type: NodeType) => void; onDragStart: (event: DragEvent, type: NodeType) => void }) {
+  return (
+    <div id="palette-items" className="flex min-h-0 flex-1 flex-col">
+      <ul className="space-y-1 px-2 pt-1.5">
         {PALETTE_ORDER.map((type) => {
           const kind = kindOf(type);
           return (
@@ -67,6 +82,6 @@ export function Palette() {
       <p className="mt-auto px-4 py-4 text-[11px] leading-relaxed text-slate-500">
         Drag a node onto the canvas, or press Enter on one. Connect the right handle of one node to the left handle of another, or use Connect to… in the inspector.
       </p>
-    </aside>
+    </div>
   );
 }

@@ -14,13 +14,29 @@ import { parseRunInput } from "./run-input";
  * Trigger input, then run; an invalid graph comes back as its list of errors. Unsaved work
  * is saved first. The input starts as the workflow's last run's, until the person types.
  */
-export function RunDialog({ open, onClose, workflowId, dirty, save }: { open: boolean; onClose: () => void; workflowId: string; dirty: boolean; save: () => Promise<boolean> }) {
+export function RunDialog({
+  open,
+  onClose,
+  workflowId,
+  dirty,
+  save,
+  onStayInEditor,
+}: {
+  open: boolean;
+  onClose: () => void;
+  workflowId: string;
+  dirty: boolean;
+  save: () => Promise<boolean>;
+  /** With "Stay in the editor" ticked: the run started, follow it on the canvas instead of opening its page. */
+  onStayInEditor: (runId: string) => void;
+}) {
   const router = useRouter();
   const [text, setText] = useState("{}");
   const [message, setMessage] = useState<string | null>(null);
   const [errors, setErrors] = useState<ValidationIssue[]>([]);
   const [busy, setBusy] = useState(false);
   const [fromRun, setFromRun] = useState<string | null>(null);
+  const [stay, setStay] = useState(false);
   const typed = useRef(false);
   const parsed = parseRunInput(text);
 
@@ -51,7 +67,10 @@ export function RunDialog({ open, onClose, workflowId, dirty, save }: { open: bo
         return;
       }
       const started = await triggerRun(workflowId, parsed.input);
-      router.push(`/runs/${started.id}`);
+      if (stay) {
+        onStayInEditor(started.id);
+        onClose();
+      } else router.push(`/runs/${started.id}`);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
         const list = (err.details as { errors?: ValidationIssue[] } | undefined)?.errors ?? [];
@@ -103,6 +122,13 @@ export function RunDialog({ open, onClose, workflowId, dirty, save }: { open: bo
         </p>
       )}
       {!parsed.ok && <p className="mt-1 text-xs text-red-600" data-testid="run-input-error">{parsed.message}</p>}
+      <label className="mt-3 flex items-start gap-2 text-xs text-slate-700">
+        <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={stay} onChange={(e) => setStay(e.target.checked)} data-testid="run-stay" />
+        <span>
+          <span className="font-medium">Stay in the editor</span>
+          <span className="block text-slate-500">Follow the run on the canvas (Last run) instead of opening its page.</span>
+        </span>
+      </label>
       {message && (
         <div className="mt-3 rounded-md bg-red-50 p-3 text-xs text-red-800 ring-1 ring-red-100" data-testid="run-refused">
           <p className="font-medium">{message}</p>

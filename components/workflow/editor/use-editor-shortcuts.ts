@@ -1,6 +1,7 @@
 "use client";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useEditorStoreApi } from "../store/editor-context";
+import { runShortcut } from "./shortcut-actions";
 
 /** True when the key press belongs to a text field, where the browser's own editing wins. */
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -9,43 +10,40 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']") !== null;
 }
 
-/**
- * Editor keyboard shortcuts. Ctrl/Cmd+S saves from anywhere (and keeps the browser's
- * "save page" away); the others stay out of text fields so typing behaves normally.
- */
-export function useEditorShortcuts(save: () => void, readOnly = false) {
+/** What the editor shell does for the shortcuts the store cannot do alone. */
+export interface ShellActions {
+  save: () => void;
+  zoomToSelection: () => void;
+  togglePalette: () => void;
+  toggleInspector: () => void;
+  showShortcuts: () => void;
+}
+
+/** Editor keyboard shortcuts, as listed in shortcuts.ts, on the store's verbs and the shell's actions. */
+export function useEditorShortcuts(shell: ShellActions, readOnly = false) {
   const store = useEditorStoreApi();
+  // The latest actions without re-adding the listener on every render.
+  const shellRef = useRef(shell);
+  useEffect(() => {
+    shellRef.current = shell;
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const mod = e.ctrlKey || e.metaKey;
-      const key = e.key.toLowerCase();
-      if (mod && key === "s") {
-        e.preventDefault();
-        if (!readOnly) save();
-        return;
-      }
-      if (isTypingTarget(e.target) || document.querySelector("dialog[open]")) return;
       const s = store.getState();
       const history = store.temporal.getState();
-      let handled = true;
-      // Read-only: copying and selecting stay; nothing that changes the graph.
-      if (readOnly) {
-        if (mod && key === "c") handled = s.copySelection();
-        else if (mod && key === "a") s.selectAll();
-        else handled = false;
-        if (handled) e.preventDefault();
-        return;
-      }
-      if (mod && key === "z" && !e.shiftKey) history.undo();
-      else if (mod && ((key === "z" && e.shiftKey) || key === "y")) history.redo();
-      else if (mod && key === "c") handled = s.copySelection();
-      else if (mod && key === "v") s.pasteClipboard();
-      else if (mod && key === "a") s.selectAll();
-      else if (!mod && (e.key === "Delete" || e.key === "Backspace")) s.deleteSelection();
-      else handled = false;
+      const where = { readOnly, inField: isTypingTarget(e.target), dialogOpen: document.querySelector("dialog[open]") !== null };
+      const handled = runShortcut(e, where, {
+        ...shellRef.current,
+        undo: () => history.undo(),
+        redo: () => history.redo(),
+        copy: () => s.copySelection(),
+        paste: () => s.pasteClipboard(),
+        selectAll: () => s.selectAll(),
+        deleteSelection: () => s.deleteSelection(),
+      });
       if (handled) e.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [store, save, readOnly]);
+  }, [store, readOnly]);
 }

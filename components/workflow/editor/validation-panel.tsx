@@ -2,6 +2,7 @@
 import { Panel, useReactFlow } from "@xyflow/react";
 import { Icon, ICONS } from "@/components/ui/icon";
 import type { ValidationIssue } from "@/lib/client/types";
+import { viewDuration } from "../canvas/motion";
 import { useEditorStore } from "../store/editor-context";
 import { onlyEmptyCanvas, useProblemsList } from "./problems-list";
 
@@ -22,7 +23,7 @@ export function ValidationPanel() {
     if (issue.node_id) {
       const id = issue.node_id;
       selectNode(id);
-      void fitView({ nodes: [{ id }], duration: 250, maxZoom: 1.1 });
+      void fitView({ nodes: [{ id }], duration: viewDuration(250), maxZoom: 1.1 });
       requestAnimationFrame(() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true }));
     } else if (issue.edge_id) selectEdge(issue.edge_id);
   };

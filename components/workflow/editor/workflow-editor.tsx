@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { ApiError } from "@/lib/client/http";
 import type { Workflow } from "@/lib/client/types";
 import { getWorkflow } from "@/lib/client/workflows";
+import { LastRunProvider } from "../last-run/last-run-context";
 import { EditorStoreProvider } from "../store/editor-context";
 import { EditorShell } from "./editor-shell";
 
@@ -41,7 +42,9 @@ export function WorkflowEditor({ id }: { id: string }) {
   return (
     <ReactFlowProvider>
       <EditorStoreProvider workflow={load.workflow}>
-        <EditorShell />
+        <LastRunProvider>
+          <EditorShell />
+        </LastRunProvider>
       </EditorStoreProvider>
     </ReactFlowProvider>
   );

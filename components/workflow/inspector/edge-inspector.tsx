@@ -9,6 +9,7 @@ export function EdgeInspector({ edgeId }: { edgeId: string }) {
   const sourceType = useEditorStore((s) => (edge ? s.nodes.find((n) => n.id === edge.source)?.type : undefined));
   const issues = useEditorStore((s) => s.issues.byEdge[edgeId]);
   const updateEdge = useEditorStore((s) => s.updateEdge);
+  const selectNode = useEditorStore((s) => s.selectNode);
   if (!edge) return null;
   const branching = sourceType !== undefined && isBranching(sourceType);
   const value = edge.data?.condition_value ?? "";
@@ -16,8 +17,9 @@ export function EdgeInspector({ edgeId }: { edgeId: string }) {
     <div className="space-y-4" data-testid="edge-inspector" data-edge-id={edgeId}>
       <div>
         <h2 className="text-sm font-semibold text-slate-900">Edge</h2>
+        {/* Going to an end selects that node; the canvas brings it into view when it is off screen. */}
         <p className="font-mono text-[11px] text-slate-500">
-          {edge.source} → {edge.target}
+          <GoToNode id={edge.source} onGo={selectNode} testId="edge-go-source" /> → <GoToNode id={edge.target} onGo={selectNode} testId="edge-go-target" />
         </p>
       </div>
       {issues && (
@@ -44,5 +46,17 @@ export function EdgeInspector({ edgeId }: { edgeId: string }) {
         <TextInput data-testid="field-edge-label" value={edge.data?.label ?? ""} onChange={(e) => updateEdge(edgeId, { label: e.target.value || undefined })} />
       </Field>
     </div>
+  );
+}
+
+function GoToNode({ id, onGo, testId }: { id: string; onGo: (id: string) => void; testId: string }) {
+  const go = () => {
+    onGo(id);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true }));
+  };
+  return (
+    <button type="button" onClick={go} className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500" title={`Go to ${id}`} data-testid={testId}>
+      {id}
+    </button>
   );
 }

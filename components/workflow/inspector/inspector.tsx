@@ -1,4 +1,7 @@
 "use client";
+import { availableShortcuts, comboKeys } from "../editor/shortcuts";
+import { useEditorLayout } from "../editor/editor-layout";
+import { PanelToggle } from "../editor/panel-toggle";
 import type { EditorState } from "../store/editor-state";
 import { useEditorStore } from "../store/editor-context";
 import { EdgeInspector } from "./edge-inspector";
@@ -18,13 +21,22 @@ function selectionKey(s: EditorState): string | null {
   return found;
 }
 
-/** The right-hand panel: settings of the selected node or edge, or a hint. */
+/**
+ * The right-hand panel (below the canvas on narrower screens): settings of the selected
+ * node or edge, or a hint. From `md` it folds to a rail; on a phone it always shows.
+ */
 export function Inspector({ readOnly = false }: { readOnly?: boolean }) {
   const key = useEditorStore(selectionKey);
+  const open = useEditorLayout((s) => s.inspectorOpen);
+  const toggle = useEditorLayout((s) => s.toggleInspector);
+  const size = open ? "max-h-[45%] p-4 lg:max-h-none lg:w-80" : "max-h-[45%] p-4 md:p-1.5 lg:max-h-none lg:w-10";
   return (
-    <aside className="max-h-[45%] shrink-0 overflow-y-auto border-t border-slate-200 bg-panel p-4 lg:max-h-none lg:w-80 lg:border-t-0 lg:border-l" data-testid="inspector" data-read-only={readOnly}>
+    <aside className={`relative shrink-0 overflow-y-auto border-t border-slate-200 bg-panel lg:border-t-0 lg:border-l ${size}`} data-testid="inspector" data-read-only={readOnly} data-open={open}>
+      <div className={open ? "float-right -mt-2 -mr-2 ml-2" : "flex justify-end lg:justify-center"}>
+        <PanelToggle open={open} side="right" what="inspector" shortcut="]" controls="inspector-content" onToggle={toggle} testId="inspector-toggle" />
+      </div>
       {/* Read-only, a disabled fieldset turns every input, select and button of the forms off at once. */}
-      <fieldset disabled={readOnly} className="contents">
+      <fieldset id="inspector-content" disabled={readOnly} className={open ? "contents" : "contents md:hidden"}>
         {key?.startsWith("node:") ? (
           <NodeInspector key={key} nodeId={key.slice(5)} />
         ) : key?.startsWith("edge:") ? (
@@ -46,23 +58,20 @@ function NothingSelected({ many, readOnly }: { many: boolean; readOnly: boolean 
       <p className="text-xs text-slate-500">{count === 1 ? "1 node" : `${count} nodes`} on the canvas.</p>
       {!readOnly && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-slate-50 p-3 text-xs ring-1 ring-slate-200">
-          {SHORTCUTS.map(([k, what]) => (
-            <div key={k} className="contents">
-              <dt className="font-mono text-slate-500">{k}</dt>
-              <dd>{what}</dd>
-            </div>
-          ))}
+          {availableShortcuts(readOnly)
+            .filter((s) => s.group === "Editing")
+            .map((s) => (
+              <div key={s.id} className="contents">
+                <dt className="font-mono text-slate-500">{s.combos.map((c) => comboKeys(c).join("+")).join(" / ")}</dt>
+                <dd>{s.label.toLowerCase()}</dd>
+              </div>
+            ))}
         </dl>
       )}
+      <p className="text-xs text-slate-500">
+        Press <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono text-[11px]">?</kbd> for every keyboard shortcut.
+      </p>
     </div>
   );
 }
 
-const SHORTCUTS = [
-  ["Ctrl+S", "save"],
-  ["Ctrl+Z", "undo"],
-  ["Ctrl+Shift+Z", "redo"],
-  ["Ctrl+C / V", "copy / paste"],
-  ["Ctrl+A", "select all"],
-  ["Delete", "delete selection"],
-];

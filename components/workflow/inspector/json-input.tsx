@@ -21,11 +21,14 @@ export function JsonInput({
   onChange,
   rows = 6,
   testId,
+  label,
 }: {
   value: Record<string, unknown>;
   onChange: (value: Record<string, unknown>) => void;
   rows?: number;
   testId?: string;
+  /** The field's accessible name, when no <label> points at it. */
+  label?: string;
 }) {
   const [text, setText] = useState(() => pretty(value));
   const [error, setError] = useState<string | null>(null);
@@ -45,6 +48,7 @@ export function JsonInput({
         value={text}
         invalid={error !== null}
         spellCheck={false}
+        aria-label={label}
         data-testid={testId}
         onChange={(e) => {
           setText(e.target.value);

@@ -3,6 +3,7 @@ import { useCallback, type ComponentType } from "react";
 import { Button } from "@/components/ui/button";
 import { Icon, ICONS } from "@/components/ui/icon";
 import type { NodeConfig, NodeType } from "@/engine/graph/schema";
+import { LastRunOutput } from "../last-run/last-run-output";
 import { NODE_FORMS } from "../nodes/forms";
 import type { NodeFormProps } from "../nodes/form-props";
 import { kindOf } from "../nodes/registry";
@@ -39,6 +40,7 @@ export function NodeInspector({ nodeId }: { nodeId: string }) {
           <Icon d={ICONS.trash} />
         </Button>
       </div>
+      <LastRunOutput nodeId={nodeId} />
       {general.length > 0 && (
         <ul className="space-y-1 rounded-md bg-red-50/60 p-2.5 text-xs ring-1 ring-red-100" data-testid="node-inspector-issues">
           {general.map((i, n) => (

@@ -4,6 +4,7 @@ import { memo, type ReactNode } from "react";
 import type { NodeType } from "@/engine/graph/schema";
 import { Icon } from "@/components/ui/icon";
 import { isBranching } from "../../flow-types";
+import { NodeRunBadge } from "../../last-run/node-run-badge";
 import { useEditorStore } from "../../store/editor-context";
 import { kindOf } from "../registry";
 import type { MarkedIssue } from "../../store/issue-index";
@@ -39,6 +40,7 @@ export const NodeShell = memo(function NodeShell({
   return (
     <div data-testid={`node-${id}`} data-issues={issues?.length ?? 0} className={`relative w-60 rounded-lg bg-panel shadow-sm ${ring}`}>
       <Handle type="target" position={Position.Left} className={handleClass} data-testid={`handle-${id}-in`} />
+      <NodeRunBadge nodeId={id} />
       <NodeBody id={id} type={type} label={label} issues={issues}>
         {children}
       </NodeBody>

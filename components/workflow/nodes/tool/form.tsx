@@ -50,7 +50,7 @@ export function ToolForm({ nodeId, config, update, issues }: NodeFormProps<"tool
             ))}
           </div>
         ) : (
-          <JsonInput testId="field-params-json" value={params} onChange={(next) => update({ params: next })} />
+          <JsonInput testId="field-params-json" label="Params (JSON object)" value={params} onChange={(next) => update({ params: next })} />
         )}
         {issueFor(issues, "invalid_tool_params") && <p className="text-xs text-red-600">{issueFor(issues, "invalid_tool_params")}</p>}
         <p className="text-xs text-slate-500">String values are templates: {"{key}"} inserts a state value.</p>
