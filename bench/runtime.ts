@@ -49,8 +49,8 @@ async function main(): Promise<void> {
   const graph = loadWorkload<Parameters<typeof createWorkflow>[0]["graph"]>(workload);
   const workflow = createWorkflow({ name: workload, graph, actor });
   const trigger = async () => {
-    const json = await executeCommand({ op: "trigger", workflowId: workflow.id, input: {}, options: {}, actor, waitMs: 60_000 });
-    if (!json.includes('"status":"completed"')) throw new Error(`a run did not complete: ${json.slice(0, 300)}`);
+    const outcome = await executeCommand({ op: "trigger", workflowId: workflow.id, input: {}, options: {}, actor, waitMs: 60_000 });
+    if (!outcome.ok || !outcome.json.includes('"status":"completed"')) throw new Error(`a run did not complete: ${JSON.stringify(outcome).slice(0, 300)}`);
   };
   for (let i = 0; i < env("WARMUP", 1000); i++) await trigger();
 

@@ -86,3 +86,14 @@ export function errorMessage(err: unknown): string {
     return String(err);
   }
 }
+
+/**
+ * The code of an engine misuse error, recognised by shape rather than `instanceof`: the
+ * runtime may be created by another server bundle (the instrumentation hook), whose
+ * `EngineError` class is a different object than the caller's.
+ */
+export function engineErrorCode(err: unknown): EngineErrorCode | null {
+  if (!(err instanceof Error) || err.name !== "EngineError") return null;
+  const code = (err as Error & { code?: unknown }).code;
+  return typeof code === "string" ? (code as EngineErrorCode) : null;
+}

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import Database from "better-sqlite3";
 import { EngineError } from "@/engine/errors";
-import { toWireError } from "@/lib/runtime/host/dispatch";
-import { fromWire } from "@/lib/services/run-commands";
 import { ApiError } from "./errors";
-import { errorResponse, withErrors } from "./error-response";
+import { errorAnswer, errorAnswerResponse, errorResponse, withErrors, type ErrorAnswer } from "./error-response";
 import { parseId, parseVersionNumber } from "./params";
+
+/** An answer as the request thread receives it from the engine thread (postMessage's structured clone). */
+const crossed = (answer: ErrorAnswer): ErrorAnswer => structuredClone(answer);
 
 describe("errorResponse", () => {
   it("keeps code, message and details of typed errors", async () => {
@@ -19,14 +20,17 @@ describe("errorResponse", () => {
     expect(errorResponse(new EngineError("invalid_graph")).status).toBe(422);
   });
 
-  it("answers a gate's refusal 403 with its reason, also once it has crossed from the engine thread", async () => {
+  it("answers a gate's refusal 403 with its reason, also once its answer has crossed from the engine thread", async () => {
     const refusal = new EngineError("forbidden", "this gate is decided by the approver or admin role, or by ops@example.com");
-    for (const err of [refusal, fromWire(toWireError(refusal))]) {
-      expect(err).toBeInstanceOf(EngineError);
-      const res = errorResponse(err);
+    for (const res of [errorResponse(refusal), errorAnswerResponse(crossed(errorAnswer(refusal)))]) {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: { code: "forbidden", message: refusal.message } });
     }
+  });
+
+  it("knows an engine error of another bundle by its shape", () => {
+    const foreign = Object.assign(new Error("no such run"), { name: "EngineError", code: "not_found" });
+    expect(errorAnswer(foreign)).toEqual({ status: 404, body: { error: { code: "not_found", message: "no such run" } } });
   });
 
   it("answers SQLite's storage failures as such, also once they have crossed from the engine thread", async () => {
@@ -43,13 +47,12 @@ describe("errorResponse", () => {
     }
     conn.close();
     expect((full as { code: string }).code).toBe("SQLITE_FULL");
-    for (const err of [full, fromWire(toWireError(full))]) {
-      const res = errorResponse(err);
+    for (const res of [errorResponse(full), errorAnswerResponse(crossed(errorAnswer(full)))]) {
       expect(res.status).toBe(507);
       expect((await res.json()).error).toEqual({ code: "storage_full", message: expect.stringContaining("disk is full") });
     }
     const busy = Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY_SNAPSHOT" });
-    const res = errorResponse(busy);
+    const res = errorAnswerResponse(crossed(errorAnswer(busy)));
     expect([res.status, res.headers.get("retry-after"), (await res.json()).error.code]).toEqual([503, "1", "storage_busy"]);
     expect(errorResponse(Object.assign(new Error("x"), { code: "SQLITE_READONLY_DBMOVED" })).status).toBe(503);
     // Codes that only share a prefix, and other errors, stay internal.

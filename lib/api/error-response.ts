@@ -1,4 +1,4 @@
-import { EngineError, type EngineErrorCode } from "@/engine/errors";
+import { engineErrorCode, type EngineErrorCode } from "@/engine/errors";
 import { storageCondition, type StorageCondition } from "@/lib/db/storage-condition";
 import { API_ERRORS, ApiError, type ApiErrorCode } from "./errors";
 import { authorize } from "./authorize";
@@ -30,29 +30,46 @@ export function errorBody(code: ApiErrorCode, message: string, details?: Record<
 }
 
 /**
- * Turns anything thrown into a response with the right status. Typed errors keep their
- * code and message; unexpected ones are logged and answered with a generic 500 so no
- * internals leak.
+ * An error as the API answers it: status, body and headers. Plain data, so an error thrown
+ * on the engine host thread crosses to the request thread as this one value
+ * (lib/runtime/host) and becomes a response there by {@link errorAnswerResponse}.
  */
-export function errorResponse(err: unknown): Response {
+export interface ErrorAnswer {
+  status: number;
+  body: ReturnType<typeof errorBody>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * What the API answers for anything thrown — the one place an error becomes an answer. Typed
+ * errors keep their code and message; unexpected ones are logged and answered with a
+ * generic 500 so no internals leak.
+ */
+export function errorAnswer(err: unknown): ErrorAnswer {
   if (err instanceof ApiError) {
     // An unread oversized body leaves the connection unusable: tell the client not to reuse it.
     const headers = err.code === "payload_too_large" ? { connection: "close" } : undefined;
-    return Response.json(errorBody(err.code, err.message, err.details), { status: err.status, headers });
+    return { status: err.status, body: errorBody(err.code, err.message, err.details), ...(headers ? { headers } : {}) };
   }
-  if (err instanceof EngineError && ENGINE_TO_API[err.code]) {
-    const code = ENGINE_TO_API[err.code] as ApiErrorCode;
-    return Response.json(errorBody(code, err.message), { status: API_ERRORS[code].status });
+  const engineCode = engineErrorCode(err);
+  if (engineCode && ENGINE_TO_API[engineCode]) {
+    const code = ENGINE_TO_API[engineCode] as ApiErrorCode;
+    return { status: API_ERRORS[code].status, body: errorBody(code, (err as Error).message) };
   }
   const storage = storageError(err);
   if (storage) {
     console.error(`storage error in route handler: ${(err as Error).message} (${(err as { code: string }).code})`);
     const headers = storage === "storage_full" ? undefined : { "retry-after": "1" };
-    return Response.json(errorBody(storage, API_ERRORS[storage].message), { status: API_ERRORS[storage].status, headers });
+    return { status: API_ERRORS[storage].status, body: errorBody(storage, API_ERRORS[storage].message), ...(headers ? { headers } : {}) };
   }
   console.error("unexpected error in route handler", err);
-  return Response.json(errorBody("internal", API_ERRORS.internal.message), { status: 500 });
+  return { status: 500, body: errorBody("internal", API_ERRORS.internal.message) };
 }
+
+export const errorAnswerResponse = (answer: ErrorAnswer): Response => Response.json(answer.body, { status: answer.status, headers: answer.headers });
+
+/** {@link errorAnswer} as a response. */
+export const errorResponse = (err: unknown): Response => errorAnswerResponse(errorAnswer(err));
 
 /**
  * `Cache-Control: no-store` on every API answer unless the route set its own: answers carry

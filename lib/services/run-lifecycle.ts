@@ -9,12 +9,12 @@ import "server-only";
  * always in this process.
  */
 import type { HumanGateNode } from "@/engine/graph/schema";
+import { engineErrorCode } from "@/engine/errors";
 import { checkGateInput } from "@/engine/run/gate-input";
 import { ApiError, type Actor } from "@/lib/api";
 import { gateActor } from "@/lib/auth/actor";
 import { appendAudit, type AuditAction } from "@/lib/db/audit";
 import { runtime } from "@/lib/runtime";
-import { engineCall, engineErrorCode } from "./engine-errors";
 import { getRun, requireRunRecord, type RunDto } from "./runs";
 
 function audit(action: AuditAction, runId: string, actor: Actor, details: Record<string, unknown>): void {
@@ -25,7 +25,7 @@ function audit(action: AuditAction, runId: string, actor: Actor, details: Record
 export async function resumeRun({ id, actor, stepInputs }: { id: string; actor: Actor; stepInputs?: boolean }): Promise<RunDto> {
   const before = requireRunRecord(id);
   const rt = runtime();
-  await engineCall(() => rt.drive(id, () => rt.engine.resume(id)));
+  await rt.drive(id, () => rt.engine.resume(id));
   audit("run.resume", id, actor, { from_status: before.status });
   return getRun({ id, stepInputs });
 }
@@ -51,7 +51,7 @@ export async function approveGate(d: GateDecisionInput): Promise<RunDto> {
   const rt = runtime();
   let quorum: { approvals_so_far: number; required_approvals: number };
   try {
-    const handle = await engineCall(() => rt.drive(d.id, () => rt.engine.approve(d.id, { node_id: d.nodeId, actor: gateActor(d.actor), comment: d.comment, input: d.input })));
+    const handle = await rt.drive(d.id, () => rt.engine.approve(d.id, { node_id: d.nodeId, actor: gateActor(d.actor), comment: d.comment, input: d.input }));
     quorum = { approvals_so_far: handle.approvals_so_far, required_approvals: handle.required_approvals };
   } catch (err) {
     if (engineErrorCode(err) === "invalid_input") throw await reviewerInputError(d, err as Error);
@@ -65,7 +65,7 @@ export async function approveGate(d: GateDecisionInput): Promise<RunDto> {
 export async function rejectGate(d: Omit<GateDecisionInput, "input">): Promise<RunDto> {
   requireRunRecord(d.id);
   const rt = runtime();
-  await engineCall(() => rt.decide(d.id, () => rt.engine.reject(d.id, { node_id: d.nodeId, actor: gateActor(d.actor), comment: d.comment })));
+  await rt.decide(d.id, () => rt.engine.reject(d.id, { node_id: d.nodeId, actor: gateActor(d.actor), comment: d.comment }));
   audit("gate.reject", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}) });
   return getRun({ id: d.id, stepInputs: d.stepInputs, viewer: d.actor });
 }
@@ -74,7 +74,7 @@ export async function rejectGate(d: Omit<GateDecisionInput, "input">): Promise<R
 export async function cancelRun({ id, actor, stepInputs }: { id: string; actor: Actor; stepInputs?: boolean }): Promise<RunDto> {
   const before = requireRunRecord(id);
   const rt = runtime();
-  await engineCall(() => (rt.engine.isActive(id) ? rt.engine.cancel(id, actor.name) : rt.decide(id, () => rt.engine.cancel(id, actor.name))));
+  await (rt.engine.isActive(id) ? rt.engine.cancel(id, actor.name) : rt.decide(id, () => rt.engine.cancel(id, actor.name)));
   audit("run.cancel", id, actor, { from_status: before.status });
   return getRun({ id, stepInputs });
 }

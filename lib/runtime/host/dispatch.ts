@@ -1,35 +1,32 @@
 /**
- * Executes run commands against this thread's run runtime. Runs in the engine host thread
- * (or on the request thread when the engine runs in-process); the reply is JSON text so
- * the request thread sends it on without parsing it.
+ * The engine side of the run boundary: executes run commands against this thread's run
+ * runtime, through one handler per command. Runs in the engine host thread (or on the
+ * request thread when the engine runs in-process). The outcome is plain data: the run as
+ * JSON text (the request thread sends it on without parsing it), or the error as the API
+ * answers it, decided here, where the error's classes are the ones that threw it.
  */
+import { errorAnswer } from "@/lib/api/error-response";
+import type { RunAnswer } from "@/lib/services/run-answers";
 import { approveGate, cancelRun, rejectGate, resumeRun } from "@/lib/services/run-lifecycle";
 import { triggerRun } from "@/lib/services/runs";
-import type { RunCommand, WireError } from "./protocol";
+import type { CommandOutcome, RunCommand } from "./protocol";
 
-export async function executeCommand(command: RunCommand): Promise<string> {
-  switch (command.op) {
-    case "trigger":
-      return JSON.stringify(await triggerRun(command));
-    case "resume":
-      return JSON.stringify(await resumeRun(command));
-    case "approve":
-      return JSON.stringify(await approveGate(command));
-    case "reject":
-      return JSON.stringify(await rejectGate(command));
-    case "cancel":
-      return JSON.stringify(await cancelRun(command));
+type Handlers = { readonly [Op in RunCommand["op"]]: (command: Extract<RunCommand, { op: Op }>) => Promise<RunAnswer> };
+
+/** Every command has its handler: a new `op` without one does not compile. */
+const HANDLERS: Handlers = {
+  trigger: triggerRun,
+  resume: resumeRun,
+  approve: approveGate,
+  reject: rejectGate,
+  cancel: cancelRun,
+};
+
+export async function executeCommand(command: RunCommand): Promise<CommandOutcome> {
+  try {
+    const handler = HANDLERS[command.op] as (command: RunCommand) => Promise<RunAnswer>;
+    return { ok: true, json: JSON.stringify(await handler(command)) };
+  } catch (err) {
+    return { ok: false, error: errorAnswer(err) };
   }
-}
-
-/** What of an error crosses the thread boundary: enough to rebuild API and engine errors. */
-export function toWireError(err: unknown): WireError {
-  if (!(err instanceof Error)) return { name: "Error", message: String(err) };
-  const { code, details } = err as Error & { code?: unknown; details?: unknown };
-  return {
-    name: err.name,
-    message: err.message,
-    ...(typeof code === "string" ? { code } : {}),
-    ...(details && typeof details === "object" ? { details: details as Record<string, unknown> } : {}),
-  };
 }

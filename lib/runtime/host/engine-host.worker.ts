@@ -6,7 +6,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import { runtime } from "../index";
-import { executeCommand, toWireError } from "./dispatch";
+import { executeCommand } from "./dispatch";
 import type { FromHost, ToHost } from "./protocol";
 
 const port = parentPort;
@@ -23,10 +23,7 @@ port.on("message", (message: ToHost) => {
   switch (message.type) {
     case "command": {
       const received = performance.now();
-      executeCommand(message.command).then(
-        (json) => send({ type: "reply", id: message.id, json, ms: performance.now() - received }),
-        (err: unknown) => send({ type: "failure", id: message.id, error: toWireError(err) }),
-      );
+      void executeCommand(message.command).then((outcome) => send({ type: "reply", id: message.id, outcome, ms: performance.now() - received }));
       return;
     }
     case "subscribe":

@@ -15,10 +15,10 @@ import { secretKey } from "@/lib/secrets/service";
 import { RunEventBus, type BusListener } from "../event-bus";
 import { runtime } from "../index";
 import { processPrefix } from "../process-id";
-import { executeCommand, toWireError } from "./dispatch";
-import type { FromHost, RunCommand, ToHost, WireError } from "./protocol";
+import { executeCommand } from "./dispatch";
+import type { CommandOutcome, FromHost, RunCommand, ToHost } from "./protocol";
 
-export type { RunCommand, WireError } from "./protocol";
+export type { CommandOutcome, JsonText, RunCommand } from "./protocol";
 
 /** A run's live events on the request thread. */
 export interface RunBus {
@@ -28,17 +28,16 @@ export interface RunBus {
   live(runId: string): Promise<void>;
 }
 
-/** A command's answer: the run as JSON text, and where the time went. */
-export interface CommandReply {
-  json: string;
+/** A command's outcome (the run as JSON text, or the error as the API answers it), and where the time went. */
+export type CommandReply = CommandOutcome & {
   /** Milliseconds the engine host spent on the command (with `?wait=`, until the run settled). */
   engineMs: number;
   /** Milliseconds from handing the command over to having the reply, on the calling thread. */
   totalMs: number;
-}
+};
 
 export interface EngineHost {
-  /** Executes a run command; resolves with its reply, rejects with a {@link HostError}. */
+  /** Executes a run command; resolves with its reply, a failed command's included. */
   command(command: RunCommand): Promise<CommandReply>;
   readonly bus: RunBus;
 }
@@ -73,35 +72,19 @@ function inProcessHost(): EngineHost {
   return {
     command: async (command) => {
       const started = performance.now();
-      try {
-        const json = await executeCommand(command);
-        const ms = performance.now() - started;
-        return { json, engineMs: ms, totalMs: ms };
-      } catch (err) {
-        throw new HostError(toWireError(err));
-      }
+      const outcome = await executeCommand(command);
+      const ms = performance.now() - started;
+      return { ...outcome, engineMs: ms, totalMs: ms };
     },
     bus: { subscribe: (runId, listener) => rt.bus.subscribe(runId, listener), live: async () => {} },
   };
-}
-
-/**
- * A command's failure, as data. The host may live in another bundle than the route that
- * called it (the instrumentation hook starts it), so error classes are not shared: the
- * caller rebuilds its own error from `wire` (lib/services/run-commands.ts).
- */
-export class HostError extends Error {
-  constructor(readonly wire: WireError) {
-    super(wire.message);
-    this.name = "HostError";
-  }
 }
 
 class ThreadHost implements EngineHost {
   readonly bus: RunBus;
   private readonly worker: Worker;
   private nextId = 1;
-  private readonly pending = new Map<number, { sent: number; resolve(reply: CommandReply): void; reject(error: Error): void }>();
+  private readonly pending = new Map<number, { sent: number; resolve(reply: CommandReply): void }>();
   private readonly acks = new Map<number, () => void>();
   /** This thread's subscribers; a run's relay from the engine thread lives while it has any. */
   private readonly local = new RunEventBus();
@@ -149,8 +132,8 @@ class ThreadHost implements EngineHost {
 
   command(command: RunCommand): Promise<CommandReply> {
     const id = this.nextId++;
-    return new Promise<CommandReply>((resolve, reject) => {
-      this.pending.set(id, { sent: performance.now(), resolve, reject });
+    return new Promise<CommandReply>((resolve) => {
+      this.pending.set(id, { sent: performance.now(), resolve });
       this.post({ type: "command", id, command });
     });
   }
@@ -186,15 +169,12 @@ class ThreadHost implements EngineHost {
     switch (message.type) {
       case "reply": {
         const entry = this.settle(message.id);
-        entry?.resolve({ json: message.json, engineMs: message.ms, totalMs: performance.now() - entry.sent });
+        entry?.resolve({ ...message.outcome, engineMs: message.ms, totalMs: performance.now() - entry.sent });
         return;
       }
       case "subscribed":
         this.acks.get(message.id)?.();
         this.acks.delete(message.id);
-        return;
-      case "failure":
-        this.settle(message.id)?.reject(new HostError(message.error));
         return;
       case "bus":
         this.local.forward(message.runId, message.message);

@@ -3,7 +3,9 @@
  * (see ./index.ts). Plain data only: everything crosses `postMessage` (structured clone).
  */
 import type { Actor } from "@/lib/api";
+import type { ErrorAnswer } from "@/lib/api/error-response";
 import type { RunOptions } from "@/engine/ports";
+import type { RunAnswer } from "@/lib/services/run-answers";
 import type { BusMessage } from "../event-bus";
 
 /**
@@ -18,13 +20,14 @@ export type RunCommand = (
   | { op: "cancel"; id: string; actor: Actor }
 ) & { stepInputs?: boolean };
 
-/** An error as it crosses the thread boundary; rebuilt as an `ApiError` when it was one. */
-export interface WireError {
-  name: string;
-  message: string;
-  code?: string;
-  details?: Record<string, unknown>;
-}
+/** JSON text of a value of type `T`: sent on as it is, never parsed on the way. */
+export type JsonText<T> = string & { readonly __json?: T };
+
+/**
+ * What a command comes to, as it crosses the thread: the run's JSON text, or the error as
+ * the API answers it (`errorAnswer`, lib/api/error-response.ts) — one typed value either way.
+ */
+export type CommandOutcome = { ok: true; json: JsonText<RunAnswer> } | { ok: false; error: ErrorAnswer };
 
 export type ToHost =
   | { type: "command"; id: number; command: RunCommand }
@@ -33,7 +36,6 @@ export type ToHost =
 
 export type FromHost =
   /** `ms`: how long the engine thread spent on the command, from receipt to reply. */
-  | { type: "reply"; id: number; json: string; ms: number }
-  | { type: "failure"; id: number; error: WireError }
+  | { type: "reply"; id: number; outcome: CommandOutcome; ms: number }
   | { type: "subscribed"; id: number }
   | { type: "bus"; runId: string; message: BusMessage };

@@ -1,7 +1,7 @@
 import { parseId, parseJsonBytes, parseQuery, readBodyBytes, setActor, withErrors } from "@/lib/api";
 import { authenticateHookCall, callableHook, HOOK_NOT_FOUND, noteHookTriggered } from "@/lib/services/hook-calls";
 import { hookInputBody } from "@/lib/services/hook-params";
-import { runCommandResponse } from "@/lib/services/run-commands";
+import { runCommandResponse } from "@/lib/runtime/host/respond";
 import { waitQuery } from "@/lib/services/run-params";
 
 export const dynamic = "force-dynamic";
@@ -25,6 +25,6 @@ export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const input = parseJsonBytes(request, bytes, hookInputBody, { emptyAs: {} });
   const { wait } = parseQuery(request.url, waitQuery, ["wait"]);
   const response = await runCommandResponse(request, { op: "trigger", workflowId: hook.workflow_id, input, options: {}, actor, waitMs: wait }, 201);
-  noteHookTriggered(hook.id);
+  if (response.ok) noteHookTriggered(hook.id);
   return response;
 });

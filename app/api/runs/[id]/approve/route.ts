@@ -1,5 +1,5 @@
 import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
-import { runCommandResponse } from "@/lib/services/run-commands";
+import { runCommandResponse } from "@/lib/runtime/host/respond";
 import { approveBody } from "@/lib/services/run-params";
 
 export const dynamic = "force-dynamic";

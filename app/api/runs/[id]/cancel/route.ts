@@ -1,5 +1,5 @@
 import { getActor, parseId, withErrors } from "@/lib/api";
-import { runCommandResponse } from "@/lib/services/run-commands";
+import { runCommandResponse } from "@/lib/runtime/host/respond";
 
 export const dynamic = "force-dynamic";
 

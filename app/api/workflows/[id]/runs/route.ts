@@ -1,6 +1,6 @@
 import { getActor, parseId, parseJsonBody, parsePagination, parseQuery, withErrors } from "@/lib/api";
 import { runListQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
-import { runCommandResponse } from "@/lib/services/run-commands";
+import { runCommandResponse } from "@/lib/runtime/host/respond";
 import { listRuns } from "@/lib/services/runs";
 import { requireWorkflow } from "@/lib/services/workflows";
 
