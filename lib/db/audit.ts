@@ -90,7 +90,7 @@ export function appendAudit(conn: Database.Database, input: AuditInput): AuditEn
       target_type: input.targetType,
       target_id: input.targetId,
       details: input.details ?? {},
-      created_at: at.toISOString(),
+      created_at: toIsoTimestamp(at),
     };
     // Stored canonical, so a verification can hash the stored text as it is.
     const detailsJson = canonicalJson(content.details);
@@ -129,7 +129,7 @@ export async function listAuditEntries(filter: AuditFilter): Promise<AuditEntryR
     take: filter.limit,
   });
   return rows.map((r) =>
-    fromRaw({ seq: r.seq, id: r.id, action: r.action, actor_id: r.actorId, actor_type: r.actorType, actor_name: r.actorName, target_type: r.targetType, target_id: r.targetId, details: r.details, created_at: r.createdAt.toISOString(), prev_hash: r.prevHash, hash: r.hash }),
+    fromRaw({ seq: r.seq, id: r.id, action: r.action, actor_id: r.actorId, actor_type: r.actorType, actor_name: r.actorName, target_type: r.targetType, target_id: r.targetId, details: r.details, created_at: toIsoTimestamp(r.createdAt), prev_hash: r.prevHash, hash: r.hash }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readAuditChainPage } from "./audit";
-import { sqlTime } from "./run-rows";
+import { sqlTime } from "./timestamps";
 import { parseRetentionDays, pruneRuns, RetentionConfigError, startRunPruner, type PrunePass } from "./retention";
 import { foldSpend, spendAggregates } from "./spend";
 import { createTestDatabase, insertTestWorkflow, type TestDatabase } from "./test-database";

@@ -13,7 +13,7 @@ import "server-only";
 import { performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
 import { appendAudit } from "./audit";
-import { sqlTime } from "./run-rows";
+import { isoTime, sqlTime } from "./timestamps";
 import { inRun } from "./run-statements";
 import { SYSTEM_ACTOR } from "@/lib/auth/actor";
 import { stmt } from "./statement-cache";
@@ -128,7 +128,7 @@ export function startRunPruner(
         actor: SYSTEM_ACTOR,
         targetType: "run",
         targetId: "*",
-        details: { deleted: pass.deleted, finished_before: new Date(pass.before).toISOString(), retention_days: retentionDays },
+        details: { deleted: pass.deleted, finished_before: isoTime(pass.before), retention_days: retentionDays },
       });
     } catch (err) {
       console.error("run retention: audit row failed", err);

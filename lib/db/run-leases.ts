@@ -6,7 +6,7 @@
  * compare correctly as text.
  */
 import type Database from "better-sqlite3";
-import { sqlTime } from "./run-rows";
+import { sqlTime } from "./timestamps";
 
 const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { findWorkflowHead, insertRun, versionGraphText, type NewRunRow } from "./run-queries";
-import { sqlTime } from "./run-rows";
+import { sqlTime } from "./timestamps";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 let database: TestDatabase;

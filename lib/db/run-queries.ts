@@ -8,7 +8,8 @@ import type Database from "better-sqlite3";
 import type { RunOptions, RunRecord, RunStatus, RunTrigger } from "@/engine/ports";
 import { db } from "./client";
 import { newId } from "./ids";
-import { runFromRow, sqlTime, type RunRow } from "./run-rows";
+import { runFromRow, type RunRow } from "./run-rows";
+import { sqlTime } from "./timestamps";
 import { inRun, NEXT_RUN_NUM } from "./run-statements";
 import { stmt } from "./statement-cache";
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { newId } from "./ids";
 import type { StepRecord } from "@/engine/ports";
 import { step } from "@/engine/store/contract-fixtures";
-import { runPatchColumns, runPatchSql, sqlTime, stepFromRow, stepToRow, storedStep } from "./run-rows";
+import { runPatchColumns, runPatchSql, stepFromRow, stepToRow, storedStep } from "./run-rows";
+import { sqlTime } from "./timestamps";
 import type { RunPatch } from "@/engine/ports";
 
 const reference = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");

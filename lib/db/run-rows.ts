@@ -7,34 +7,7 @@
 import type { CheckpointTag, EngineEvent, PendingGate, RunPatch, RunRecord, RunStatus, StepRecord, StepStatus, StoredEvent } from "../../engine/ports";
 import type { NodeType } from "../../engine/graph/schema";
 import type { EncodedCheckpoint } from "../../engine/store/checkpoint-codec";
-
-/** Epoch ms → the DATETIME text Prisma writes. */
-export function sqlTime(ms: number): string;
-export function sqlTime(ms: number | null): string | null;
-export function sqlTime(ms: number | null): string | null {
-  if (ms === null) return null;
-  if (!Number.isSafeInteger(ms) || ms < 0) return new Date(ms).toISOString().replace("Z", "+00:00");
-  // Every node commit formats a few timestamps: format each second once, append the ms.
-  const second = Math.floor(ms / 1000);
-  if (second !== formattedSecond) {
-    formattedSecond = second;
-    secondPrefix = new Date(second * 1000).toISOString().slice(0, 20);
-  }
-  const frac = ms - second * 1000;
-  return `${secondPrefix}${frac < 10 ? "00" : frac < 100 ? "0" : ""}${frac}+00:00`;
-}
-
-let formattedSecond = NaN;
-/** `YYYY-MM-DDTHH:MM:SS.` of {@link formattedSecond}. */
-let secondPrefix = "";
-
-/** A DATETIME column (Prisma's ISO text, epoch ms, or SQLite's `CURRENT_TIMESTAMP` UTC text) → epoch ms. */
-export function epochMs(value: string | number | null): number | null {
-  if (value === null) return null;
-  if (typeof value === "number") return value;
-  const bare = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/.test(value);
-  return Date.parse(bare ? `${value.replace(" ", "T")}Z` : value);
-}
+import { epochMs, sqlTime } from "./timestamps";
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));

@@ -15,7 +15,8 @@ import { storedGraphSchema, type Graph } from "../../engine/graph/schema";
 import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunStore, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type ChainLink, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { GroupCommit } from "./group-commit";
-import { checkpointFromRow, checkpointToRow, epochMs, eventFromRow, runFromRow, runPatchColumns, runPatchSql, sqlTime, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
+import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
+import { epochMs, sqlTime } from "./timestamps";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
 
 /** Parsed workflow-version graphs kept in memory (see `versionGraph`). */

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sqlTime } from "./run-rows";
+import { sqlTime } from "./timestamps";
 import { compactionBoundary, compactSpend, foldSpend, spendAggregates, spendRuns, type SpendRow } from "./spend";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 

@@ -14,7 +14,7 @@ import "server-only";
 import { performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
 import { db } from "./client";
-import { sqlTime } from "./run-rows";
+import { sqlTime } from "./timestamps";
 import { inRun } from "./run-statements";
 import { stmt } from "./statement-cache";
 

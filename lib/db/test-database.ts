@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { applyMigrations } from "./migrations";
 import { applyPragmas, BUSY_TIMEOUT_MS } from "./pragmas";
-import { sqlTime } from "./run-rows";
+import { sqlTime } from "./timestamps";
 
 export interface TestDatabase {
   /** Absolute path of the database file. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sqlTime } from "@/lib/db/run-rows";
+import { sqlTime } from "@/lib/db/timestamps";
 import { NEXT_RUN_NUM } from "@/lib/db/run-statements";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import type { Graph } from "@/engine/graph/schema";

@@ -14,6 +14,7 @@ import { db } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { writeTransaction } from "@/lib/db/transaction";
 import type { createApiKeyBody } from "./user-params";
+import { toIsoTimestamp } from "@/lib/db/timestamps";
 
 export type ApiKeyDto = Omit<ApiKeyRow, "created_by_id" | "created_by_type"> & { created_by: { type: string; id: string } };
 
@@ -42,7 +43,7 @@ export function createApiKey(input: z.infer<typeof createApiKeyBody>, actor: Act
   const at = new Date(now);
   return writeTransaction((tx) => {
     insertApiKey(tx, { id, name: input.name, role: input.role, prefix: material.prefix, hash: material.hash, createdById: actor.id, createdByType: actor.type, at, expiresAt });
-    appendAudit(tx, { action: "api_key.create", actor, targetType: "api_key", targetId: id, details: { name: input.name, role: input.role, prefix: material.prefix, expires_at: expiresAt?.toISOString() ?? null }, at });
+    appendAudit(tx, { action: "api_key.create", actor, targetType: "api_key", targetId: id, details: { name: input.name, role: input.role, prefix: material.prefix, expires_at: expiresAt ? toIsoTimestamp(expiresAt) : null }, at });
     return { ...toDto(findApiKeyRow(tx, id)!), key: material.key };
   });
 }

@@ -9,6 +9,7 @@ import { listApprovalRows, type ApprovalRow } from "@/lib/db/run-queries";
 import { z } from "zod";
 import { gateAccess, type GateAccess } from "./gate-access";
 import { toGateDto, type GateDto } from "./run-dto";
+import { isoTime } from "@/lib/db/timestamps";
 
 const cursor = z.object({ created_at: z.string().max(100), id: z.string().max(100) });
 
@@ -58,8 +59,8 @@ export function listApprovals(page: PageRequest, actor: Actor, now = Date.now())
       workflow_name: r.workflow_name,
       workflow_version: r.run.workflow_version,
       pending_gate: r.run.pending_gate && { ...toGateDto(r.run.pending_gate)!, ...access },
-      run_created_at: new Date(r.run.created_at).toISOString(),
-      waiting_since: r.waiting_since === null ? null : new Date(r.waiting_since).toISOString(),
+      run_created_at: isoTime(r.run.created_at),
+      waiting_since: isoTime(r.waiting_since),
       waited_ms: r.waiting_since === null ? null : Math.max(0, now - r.waiting_since),
     }),
     ({ row }) => ({ created_at: row.created_key, id: row.run.id }),

@@ -6,6 +6,7 @@ import { auditRowHash, listAuditEntries, readAuditChainPage, type AuditEntryReco
 import { db } from "@/lib/db/client";
 import { z } from "zod";
 import { CHAIN_START, checkChain, type AuditVerification, type ChainAnchor } from "./audit-chain";
+import { toIsoTimestamp } from "@/lib/db/timestamps";
 
 export { appendAudit, type AuditAction, type AuditInput, type AuditEntryRecord } from "@/lib/db/audit";
 export type { AuditVerification } from "./audit-chain";
@@ -59,7 +60,7 @@ const verified = globalThis as unknown as { switchyardAuditVerified?: VerifiedPr
  * the prefix later checks of new rows start from; a broken one leaves none.
  */
 export async function verifyAudit(conn: Database.Database = db().sqlite): Promise<AuditCheck> {
-  const fullAt = new Date().toISOString();
+  const fullAt = toIsoTimestamp(new Date());
   const { result, end } = await checkChain(reader(conn), CHAIN_START);
   verified.switchyardAuditVerified = result.ok ? { end, checked: result.checked, fullAt } : null;
   return { ...result, scope: "full", ...(result.ok ? { full_check_at: fullAt } : {}) };

@@ -8,19 +8,8 @@ import type { PendingGate, RunRecord, StepRecord, StoredEvent } from "@/engine/p
 import { publicApproval } from "@/engine/run/gate-approvals";
 import { pendingPolicy } from "@/engine/run/gate-approvers";
 import { publicState } from "@/engine/run/state";
+import { isoTime } from "@/lib/db/timestamps";
 import type { GateAnswer, RunAnswer, RunEventData, RunSummaryAnswer, StepAnswer } from "./run-answers";
-
-let lastMs = Number.NaN;
-let lastIso = "";
-/** ISO text of an epoch ms; a run's steps share many timestamps, so the last one is kept. */
-const isoAt = (ms: number): string => {
-  if (ms !== lastMs) {
-    lastIso = new Date(ms).toISOString();
-    lastMs = ms;
-  }
-  return lastIso;
-};
-const iso = (ms: number | null): string | null => (ms === null ? null : isoAt(ms));
 
 /** A state-like object as clients see it: no internal keys. */
 export function stripInternal(value: unknown): unknown {
@@ -38,7 +27,7 @@ export function toGateDto(gate: PendingGate | null): GateDto | null {
     node_id: gate.node_id,
     prompt: gate.prompt,
     ...(gate.fields ? { fields: gate.fields } : {}),
-    ...(gate.expires_at === undefined ? {} : { expires_at: new Date(gate.expires_at).toISOString() }),
+    ...(gate.expires_at === undefined ? {} : { expires_at: isoTime(gate.expires_at) }),
     approvers: { roles: policy.roles, users: policy.users },
     required_approvals: policy.required_approvals,
     allow_self_approval: policy.allow_self_approval,
@@ -63,8 +52,8 @@ export function toStepDto(step: StepRecord, input?: Record<string, unknown> | nu
     model: step.model,
     attempt: step.attempt,
     idempotency_key: step.idempotency_key,
-    started_at: iso(step.started_at),
-    finished_at: iso(step.finished_at),
+    started_at: isoTime(step.started_at),
+    finished_at: isoTime(step.finished_at),
     duration_ms: step.duration_ms,
   };
 }
@@ -97,9 +86,9 @@ export function toRunSummaryDto(run: RunRecord, workflowName: string): RunSummar
     error_message: run.error_message,
     pending_gate: toGateDto(run.pending_gate),
     triggered_by: run.triggered_by ? { type: run.triggered_by.type, id: run.triggered_by.id, name: run.triggered_by.name } : null,
-    created_at: isoAt(run.created_at),
-    started_at: iso(run.started_at),
-    finished_at: iso(run.finished_at),
+    created_at: isoTime(run.created_at),
+    started_at: isoTime(run.started_at),
+    finished_at: isoTime(run.finished_at),
   };
 }
 
@@ -126,7 +115,7 @@ export function toEventData(event: StoredEvent): RunEventData<"run.status" | "st
         tokens_out: e.tokens_out,
         duration_ms: e.duration_ms,
         pending_gate: toGateDto(e.pending_gate),
-        at: iso(event.created_at),
+        at: isoTime(event.created_at),
       };
     case "step.started":
     case "step.finished":

@@ -19,6 +19,7 @@ import { secretNames } from "@/lib/secrets/service";
 import { gateAccess, type GateAccess } from "./gate-access";
 import { checkedVersion } from "./run-validation";
 import { toGateDto, toRunDto, toRunSummaryDto, toStepDto, type GateDto, type StepDto } from "./run-dto";
+import { isoTime } from "@/lib/db/timestamps";
 
 export type RunDto = ReturnType<typeof toRunDto>;
 export type RunSummaryDto = ReturnType<typeof toRunSummaryDto>;
@@ -210,7 +211,7 @@ export function listRuns(query: RunListQuery, page: PageRequest): Page<RunSummar
 }
 
 const checkpointDto = (cp: CheckpointRecord) => ({
-  seq: cp.seq, step_name: cp.step_name, created_at: new Date(cp.created_at).toISOString(),
+  seq: cp.seq, step_name: cp.step_name, created_at: isoTime(cp.created_at),
   completed: cp.completed, queue: cp.queue, state: publicState(cp.state),
 });
 
@@ -222,7 +223,7 @@ const checkpointDto = (cp: CheckpointRecord) => ({
  */
 export async function listRunCheckpoints({ id, state = true }: { id: string; state?: boolean }) {
   requireRunRecord(id);
-  if (!state) return { items: runReads().listCheckpointHeads(id).map((cp) => ({ ...cp, created_at: new Date(cp.created_at).toISOString() })) };
+  if (!state) return { items: runReads().listCheckpointHeads(id).map((cp) => ({ ...cp, created_at: isoTime(cp.created_at) })) };
   let bytes = 0;
   for (const b of estimateMaterializedSizes(runReads().checkpointSizes(id), (r) => r.record_bytes).values()) bytes += b;
   if (bytes > RUN_ANSWER_LIMIT_BYTES) throw tooLarge("checkpoints", bytes, `list them with ?state=false and read one at /api/runs/${id}/checkpoints/{seq}`);

@@ -3,7 +3,7 @@ import "server-only";
 import { z } from "zod";
 import { microsToUsd } from "@/engine/models/cost";
 import { spendAggregates, spendRuns, type SpendRow } from "@/lib/db/spend";
-import { toIsoTimestamp } from "@/lib/db/timestamps";
+import { toIsoTimestamp, isoTime } from "@/lib/db/timestamps";
 import { configuredRetentionDays } from "@/lib/db/retention";
 
 export const SPEND_PERIODS = { "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000, all: null } as const;
@@ -49,7 +49,7 @@ export function spendReport(period: SpendPeriod, now = Date.now()) {
   const micros = a.byWorkflow.reduce((s, r) => s + r.cost_micros, 0);
   return {
     period,
-    since: since === null ? null : new Date(since).toISOString(),
+    since: isoTime(since),
     total: {
       cost_usd: microsToUsd(micros),
       tokens_in: a.byWorkflow.reduce((s, r) => s + r.tokens_in, 0),
