@@ -110,7 +110,8 @@ test("F zooms to the selected node when it is off screen; a node chosen from the
   await expect(page.getByTestId("node-inspector")).toHaveAttribute("data-node-id", "far");
 
   await page.keyboard.press("f");
-  await expect(far).toBeInViewport({ ratio: 0.99 }) // whole, bar sub-pixel rounding of the zoom;
+  // Whole, bar sub-pixel rounding of the zoom.
+  await expect(far).toBeInViewport({ ratio: 0.99 });
   await expect(near).not.toBeInViewport();
 
   // The control does the same; with nothing selected it fits the whole graph.
