@@ -11,16 +11,15 @@
  */
 import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
-import { storedGraphSchema, type Graph } from "../../engine/graph/schema";
+import type { Graph } from "../../engine/graph/schema";
 import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunStore, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type ChainLink, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
+import { versionGraph } from "./graph-column";
 import { GroupCommit } from "./group-commit";
 import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { epochMs, sqlTime } from "./timestamps";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
 
-/** Parsed workflow-version graphs kept in memory (see `versionGraph`). */
-const GRAPH_CACHE_SIZE = 64;
 
 /** A caller's own synchronous write, applied inside the next group-commit transaction. */
 interface BatchedWrite {
@@ -87,7 +86,6 @@ export class SqliteRunStore implements RunStore {
   /** Heads changed by the batch in flight, merged into `heads` once it commits (null: forget). */
   private readonly pendingHeads = new Map<string, RunHead | null>();
   private readonly patchStatements = new Map<number, Database.Statement>();
-  private readonly graphs = new Map<string, Graph>();
   private readonly group: GroupCommit<RunWrite | BatchedWrite, unknown>;
   private readonly now: () => number;
   /**
@@ -287,25 +285,10 @@ export class SqliteRunStore implements RunStore {
     if (statement.run(...values, runId).changes !== 1) throw new Error(`run ${runId} does not exist`);
   }
 
-  /**
-   * The parsed graph of a workflow version. Versions are immutable, so parsed graphs are
-   * kept (a few dozen, most recently used): every run start, resume and approval loads
-   * one, and parsing a 1,000-node graph with its schema costs milliseconds. The engine
-   * treats graphs as read-only, and caches its plan per graph object.
-   */
+  /** The parsed graph of a workflow version (the one cache, lib/db/graph-column.ts). */
   private versionGraph(runId: string, workflowId: string, version: number): Graph {
-    const key = `${workflowId}\u0000${version}`;
-    const cached = this.graphs.get(key);
-    if (cached) {
-      this.graphs.delete(key);
-      this.graphs.set(key, cached);
-      return cached;
-    }
-    const text = this.sql.selectGraph.get(workflowId, version) as string | undefined;
-    if (text === undefined) throw new Error(`run ${runId}: workflow ${workflowId} has no version ${version}`);
-    const graph = storedGraphSchema.parse(JSON.parse(text));
-    this.graphs.set(key, graph);
-    if (this.graphs.size > GRAPH_CACHE_SIZE) this.graphs.delete(this.graphs.keys().next().value!);
+    const graph = versionGraph(this.db, workflowId, version, () => (this.sql.selectGraph.get(workflowId, version) as string | undefined) ?? null);
+    if (!graph) throw new Error(`run ${runId}: workflow ${workflowId} has no version ${version}`);
     return graph;
   }
 

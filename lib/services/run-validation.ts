@@ -1,10 +1,8 @@
 import "server-only";
 import type { Graph } from "@/engine/graph/schema";
 import type { ValidationResult } from "@/engine/validate";
-import { graphFromColumn } from "@/lib/db/graph-column";
+import { versionGraph } from "@/lib/db/graph-column";
 import { validateWorkflowGraph } from "./graph-validation";
-
-const MAX_ENTRIES = 1_000;
 
 /** A workflow version as a trigger needs it: parsed once, validated once per set of secret names. */
 export interface CheckedVersion {
@@ -13,22 +11,22 @@ export interface CheckedVersion {
   validation: ValidationResult;
 }
 
-const cache = new Map<string, CheckedVersion>();
+/** Validations per parsed graph, by set of secret names: they go when the graph leaves the cache. */
+const validations = new WeakMap<Graph, Map<string, ValidationResult>>();
 
 /**
- * A workflow's live graph, parsed and validated, cached per (workflow, version, set of
- * secret names): a version's graph never changes (SPEC §8), so a trigger parses and
- * validates each version once, not on every run, and again only when secrets are added
- * or removed.
+ * A workflow's live graph, parsed (the one parsed-graph cache, lib/db/graph-column.ts) and
+ * validated once per set of secret names: a version's graph never changes (SPEC §8), so a
+ * trigger validates each version once, not on every run, and again only when secrets are
+ * added or removed. `graphText` answers null when the version is gone; so does this.
  */
-export function checkedVersion(workflow: { id: string; version: number }, graphText: () => string, secretNames?: ReadonlySet<string>): CheckedVersion {
-  const key = `${workflow.id}:${workflow.version}:${secretNames ? [...secretNames].sort().join(",") : "-"}`;
-  let entry = cache.get(key);
-  if (!entry) {
-    const graph = graphFromColumn(graphText(), `workflow ${workflow.id} version ${workflow.version}`);
-    entry = { graph, validation: validateWorkflowGraph(graph, secretNames) };
-    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(key, entry);
-  }
-  return entry;
+export function checkedVersion(conn: object, workflow: { id: string; version: number }, graphText: () => string | null, secretNames?: ReadonlySet<string>): CheckedVersion | null {
+  const graph = versionGraph(conn, workflow.id, workflow.version, graphText);
+  if (!graph) return null;
+  let byNames = validations.get(graph);
+  if (!byNames) validations.set(graph, (byNames = new Map()));
+  const key = secretNames ? [...secretNames].sort().join(",") : "-";
+  let validation = byNames.get(key);
+  if (!validation) byNames.set(key, (validation = validateWorkflowGraph(graph, secretNames)));
+  return { graph, validation };
 }

@@ -44,13 +44,10 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   const rt = runtime();
   const workflow = findWorkflowHead(t.workflowId, rt.conn);
   if (!workflow) throw notFound("workflow not found");
-  const graphText = () => {
-    // Null only if the workflow was deleted since its head was read.
-    const text = versionGraphText(rt.conn, workflow.id, workflow.version);
-    if (text === null) throw notFound("workflow not found");
-    return text;
-  };
-  const { graph, validation } = checkedVersion(workflow, graphText, secretNames());
+  // Null only if the workflow was deleted since its head was read.
+  const checked = checkedVersion(rt.conn, workflow, () => versionGraphText(rt.conn, workflow.id, workflow.version), secretNames());
+  if (!checked) throw notFound("workflow not found");
+  const { graph, validation } = checked;
   if (hasErrors(validation)) {
     throw new ApiError("invalid_graph", `the workflow's graph has ${validation.errors.length} error(s); fix them before running it`, { errors: validation.errors, warnings: validation.warnings });
   }
