@@ -2,10 +2,10 @@
 import { Background, BackgroundVariant, Controls, ReactFlow, ReactFlowProvider, type Node, type NodeMouseHandler } from "@xyflow/react";
 import { memo, useMemo } from "react";
 import type { Graph } from "@/engine/graph/schema";
-import { graphToFlow } from "@/components/workflow/graph-mapping";
-import type { WorkflowNode } from "@/components/workflow/flow-types";
-import { nodeTypes } from "@/components/workflow/nodes/node-types";
-import { EditorStoreProvider } from "@/components/workflow/store/editor-context";
+import { graphToFlow } from "@/components/editor/graph-mapping";
+import type { WorkflowNode } from "@/components/editor/flow-types";
+import { nodeTypes } from "@/components/editor/nodes/node-types";
+import { EditorStoreProvider } from "@/components/editor/store/editor-context";
 import { toneEdgeTypes, type EdgeTone, type ToneEdge } from "./tone-edge";
 
 /** Per-node decoration: wrapper classes and a data attribute tests and styles can read. */

@@ -1,7 +1,7 @@
 "use client";
 import { BaseEdge, EdgeLabelRenderer, type Edge, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
-import { useEdgePath } from "@/components/workflow/canvas/edge-path";
+import { useEdgePath } from "@/components/editor/canvas/edge-path";
 
 /** How a read-only edge is drawn: plain, or marked by a version comparison or a run. */
 export type EdgeTone = "plain" | "added" | "removed" | "changed" | "active";

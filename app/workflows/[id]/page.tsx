@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { WorkflowEditor } from "@/components/workflow/editor/workflow-editor";
+import { WorkflowEditor } from "@/components/editor/shell/workflow-editor";
 
 export const metadata: Metadata = { title: "Workflow" };
 

@@ -6,7 +6,7 @@ import type { WorkflowEdge, WorkflowNode } from "../flow-types";
 import { nodeTypes } from "../nodes/node-types";
 import { CompactZoomContext, CompactZoomWatcher } from "../nodes/shared/compact-zoom";
 import { useEditorStore } from "../store/editor-context";
-import { ValidationPanel } from "../editor/validation-panel";
+import { ValidationPanel } from "../shell/validation-panel";
 import { LastRunPanel } from "../last-run/last-run-panel";
 import { CanvasControls } from "./canvas-controls";
 import { RevealSelection } from "./reveal-selection";

@@ -1,7 +1,7 @@
 "use client";
 import { JsonView } from "@/components/run/json-view";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { useEditorLayout } from "../editor/editor-layout";
+import { useEditorLayout } from "../shell/editor-layout";
 import { useLastRun } from "./last-run-context";
 import { badgeWord } from "./last-run-view";
 

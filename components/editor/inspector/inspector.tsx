@@ -1,7 +1,7 @@
 "use client";
-import { availableShortcuts, comboKeys } from "../editor/shortcuts";
-import { useEditorLayout } from "../editor/editor-layout";
-import { PanelToggle } from "../editor/panel-toggle";
+import { availableShortcuts, comboKeys } from "../shell/shortcuts";
+import { useEditorLayout } from "../shell/editor-layout";
+import { PanelToggle } from "../shell/panel-toggle";
 import type { EditorState } from "../store/editor-state";
 import { useEditorStore } from "../store/editor-context";
 import { EdgeInspector } from "./edge-inspector";

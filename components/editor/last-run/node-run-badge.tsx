@@ -1,6 +1,6 @@
 "use client";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { useEditorLayout } from "../editor/editor-layout";
+import { useEditorLayout } from "../shell/editor-layout";
 import { useLastRun } from "./last-run-context";
 import { badgeWord } from "./last-run-view";
 

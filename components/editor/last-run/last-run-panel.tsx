@@ -2,7 +2,7 @@
 import { Panel } from "@xyflow/react";
 import Link from "next/link";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { useEditorLayout } from "../editor/editor-layout";
+import { useEditorLayout } from "../shell/editor-layout";
 import { useLastRun } from "./last-run-context";
 
 /** Render inside `<ReactFlow>`: the "Last run" switch, and which run it shows (or that there is none). */

@@ -2,7 +2,7 @@
 import { useEffect } from "react";
 import { useRunStream } from "@/components/run/use-run-stream";
 import { listRunSummaries } from "@/lib/client/run-api";
-import { useEditorLayout } from "../editor/editor-layout";
+import { useEditorLayout } from "../shell/editor-layout";
 import { useLastRun, useLastRunApi } from "./last-run-context";
 
 /**
