@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
  * A table's box that scrolls sideways when its columns do not fit (a phone), and says so:
  * a shadow on the side with more columns and a line under it. Only then is the box a
  * focusable, named region, so a keyboard can scroll it too (axe `scrollable-region-focusable`).
+ * The box is positioned, so a visually hidden header (sr-only, absolute) is held inside it, not pushed out past the page.
  */
 export function TableScroll({ label, className = "", children, testId }: { label: string; className?: string; children: ReactNode; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -34,7 +35,7 @@ export function TableScroll({ label, className = "", children, testId }: { label
     <div className={className}>
       <div
         ref={ref}
-        className={`overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500 ${shadow}`}
+        className={`relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500 ${shadow}`}
         data-testid={testId}
         data-overflows={more ? "true" : "false"}
         {...(more ? { tabIndex: 0, role: "region", "aria-label": `${label} (scrolls sideways)` } : {})}
