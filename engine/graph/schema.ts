@@ -1,114 +1,32 @@
 /**
- * The workflow graph (SPEC §2): one zod schema, a discriminated union on node `type`.
- * The canvas, the API and the engine all use it; types come from `z.infer`.
+ * The workflow graph (SPEC §2): one zod schema, a discriminated union on node `type` of the
+ * node schemas each kind's file defines (engine/nodes/). The canvas, the API and the engine
+ * all use it; types come from `z.infer`.
  *
  * This schema checks *shape* only (what a save refuses with 400). Semantic problems
  * (dangling edges, cycles, unknown tools, bad expressions…) are reported by
  * `validate()` so unfinished work can still be saved.
  */
 import { z } from "zod";
+import { agentNodeSchema } from "../nodes/agent";
+import { conditionNodeSchema } from "../nodes/condition";
+import { humanGateNodeSchema } from "../nodes/human-gate";
+import { loopNodeSchema } from "../nodes/loop";
+import { mergeNodeSchema } from "../nodes/merge";
+import { toolNodeSchema } from "../nodes/tool";
+import { idSchema as id } from "./node-shape";
+import { isPrototypeName, PROTOTYPE_NAME_MESSAGE } from "./prototype-names";
 
-/** Hard cap on a loop's `max_iterations` (SPEC §2); above it is a validation error, not a shape error. */
-export const LOOP_HARD_CAP = 1000;
-export const DEFAULT_LOOP_ITERATIONS = 10;
-export const MAX_RETRIES = 10;
-
-const id = z.string().min(1, "must not be empty").max(200, "at most 200 characters");
-
-export const positionSchema = z.object({ x: z.number(), y: z.number() });
-
-/** Fields every node config accepts. */
-const baseConfig = {
-  label: z.string().max(200).optional(),
-  retries: z.number().int().min(0).max(MAX_RETRIES).optional(),
-  timeout_ms: z.number().int().positive().max(86_400_000).optional(),
-  description: z.string().max(2000).optional(),
-};
-
-export const agentConfigSchema = z.object({
-  ...baseConfig,
-  model: z.string().min(1).max(200),
-  system_prompt: z.string().optional(),
-  user_message: z.string().optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  max_tokens: z.number().int().positive().max(1_000_000).optional(),
-  output_key: z.string().min(1).max(200).optional(),
-});
-
-export const toolConfigSchema = z.object({
-  ...baseConfig,
-  tool: z.string().min(1).max(200),
-  params: z.record(z.string(), z.unknown()).default({}),
-  output_key: z.string().min(1).max(200).optional(),
-});
-
-export const conditionConfigSchema = z.object({
-  ...baseConfig,
-  expression: z.string().max(10_000),
-});
-
-export const loopConfigSchema = z.object({
-  ...baseConfig,
-  expression: z.string().max(10_000),
-  /** Validation refuses values above LOOP_HARD_CAP; the shape accepts them so the work can be saved. */
-  max_iterations: z.number().int().min(1).default(DEFAULT_LOOP_ITERATIONS),
-});
-
-export const gateFieldTypes = ["text", "textarea", "number", "boolean", "select"] as const;
-
-export const gateFieldSchema = z.object({
-  name: z.string().min(1).max(100),
-  type: z.enum(gateFieldTypes),
-  label: z.string().max(200).optional(),
-  required: z.boolean().optional(),
-  options: z.array(z.string()).optional(),
-});
-
-/**
- * The roles of people and API keys (lib/auth/roles.ts takes its list from here): a gate
- * names who may decide it by role.
- */
-export const ACTOR_ROLES = ["viewer", "editor", "approver", "admin"] as const;
-export type ActorRole = (typeof ACTOR_ROLES)[number];
-
-/** Who decides a gate when its config does not say. */
-export const DEFAULT_APPROVER_ROLES: readonly ActorRole[] = ["approver", "admin"];
-/** A gate may ask for at most this many approvals (validation refuses more). */
-export const MAX_REQUIRED_APPROVALS = 20;
-
-/**
- * Who may decide a gate: people with one of `roles`, or the people named by email in
- * `users`. Loose on purpose (any strings): validation names a misspelt role or email, so
- * the work can still be saved.
- */
-export const gateApproversSchema = z.object({
-  roles: z.array(z.string().max(100)).max(20).optional(),
-  users: z.array(z.string().max(320)).max(200).optional(),
-});
-
-export const humanGateConfigSchema = z.object({
-  ...baseConfig,
-  prompt: z.string().default(""),
-  fields: z.array(gateFieldSchema).optional(),
-  /** Default: the approver and admin roles. */
-  approvers: gateApproversSchema.optional(),
-  /** Distinct people (or keys) who must approve before the run goes on (default 1; validation: 1–20). */
-  required_approvals: z.number().optional(),
-  /** Whether the person or key that triggered the run may approve its gates (default false). */
-  allow_self_approval: z.boolean().optional(),
-});
-
-export const mergeConfigSchema = z.object({ ...baseConfig });
-
-const node = <T extends string, C extends z.ZodTypeAny>(type: T, config: C) =>
-  z.object({ id, type: z.literal(type), position: positionSchema.default({ x: 0, y: 0 }), config });
-
-export const agentNodeSchema = node("agent", agentConfigSchema);
-export const toolNodeSchema = node("tool", toolConfigSchema);
-export const conditionNodeSchema = node("condition", conditionConfigSchema);
-export const loopNodeSchema = node("loop", loopConfigSchema);
-export const humanGateNodeSchema = node("human_gate", humanGateConfigSchema);
-export const mergeNodeSchema = node("merge", mergeConfigSchema.default({}));
+export { MAX_RETRIES, positionSchema } from "./node-shape";
+export { isPrototypeName, PROTOTYPE_NAME_MESSAGE } from "./prototype-names";
+export { ACTOR_ROLES, DEFAULT_APPROVER_ROLES, MAX_REQUIRED_APPROVALS, type ActorRole } from "./roles";
+export { gateApproversSchema, gateFieldSchema, gateFieldTypes, type GateApprovers, type GateField } from "../nodes/gate-form";
+export { agentConfigSchema, agentNodeSchema, type AgentNode } from "../nodes/agent";
+export { toolConfigSchema, toolNodeSchema, type ToolNode } from "../nodes/tool";
+export { conditionConfigSchema, conditionNodeSchema, type ConditionNode } from "../nodes/condition";
+export { DEFAULT_LOOP_ITERATIONS, LOOP_HARD_CAP, loopConfigSchema, loopNodeSchema, type LoopNode } from "../nodes/loop";
+export { humanGateConfigSchema, humanGateNodeSchema, type HumanGateNode } from "../nodes/human-gate";
+export { mergeConfigSchema, mergeNodeSchema, type MergeNode } from "../nodes/merge";
 
 export const nodeSchema = z.discriminatedUnion("type", [
   agentNodeSchema,
@@ -151,19 +69,6 @@ export const storedGraphSchema = z.object({
 });
 
 /**
- * Names every JavaScript object answers to (`toString`, `constructor`, `__proto__` …). Ids
- * and field names key plain objects throughout the engine and the editor; one of these
- * reads the prototype's member instead of a missing entry (a node `toString` got the
- * idempotency key `…:toString:function toString() { [native code] }1`).
- */
-const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
-
-/** True for a name every JavaScript object already has (see {@link PROTOTYPE_NAMES}). */
-export const isPrototypeName = (name: string): boolean => PROTOTYPE_NAMES.has(name);
-
-export const PROTOTYPE_NAME_MESSAGE = "is a name every JavaScript object already has (toString, constructor …); choose another";
-
-/**
  * How far from the origin a node may sit (px). A 10,000-node chain spaced for the canvas
  * spans ~2.4 million; browsers stop drawing SVG paths long before 1e15 (a graph imported
  * with such positions opened as an empty canvas).
@@ -196,14 +101,6 @@ export type GraphNode = z.infer<typeof nodeSchema>;
 export type GraphEdge = z.infer<typeof edgeSchema>;
 export type NodeType = GraphNode["type"];
 export type RunSettings = z.infer<typeof runSettingsSchema>;
-export type GateField = z.infer<typeof gateFieldSchema>;
-export type GateApprovers = z.infer<typeof gateApproversSchema>;
-export type AgentNode = z.infer<typeof agentNodeSchema>;
-export type ToolNode = z.infer<typeof toolNodeSchema>;
-export type ConditionNode = z.infer<typeof conditionNodeSchema>;
-export type LoopNode = z.infer<typeof loopNodeSchema>;
-export type HumanGateNode = z.infer<typeof humanGateNodeSchema>;
-export type MergeNode = z.infer<typeof mergeNodeSchema>;
 export type NodeOfType<T extends NodeType> = Extract<GraphNode, { type: T }>;
 export type NodeConfig<T extends NodeType = NodeType> = NodeOfType<T>["config"];
 

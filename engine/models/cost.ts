@@ -1,7 +1,7 @@
 /**
  * Cost attribution (SPEC §7): integer micro-USD, so sums never drift.
  */
-import type { ModelUsage } from "../ports";
+import type { ModelUsage } from "../ports/world";
 import { priceOf } from "./prices";
 
 /**

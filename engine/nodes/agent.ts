@@ -1,4 +1,6 @@
 /** The agent kind: one LLM call; writes the reply text at `output_key` (SPEC §2, §7). */
+import { z } from "zod";
+import { baseConfig, nodeShape, outputKeyField } from "../graph/node-shape";
 import { costMicros } from "../models/cost";
 import { renderTemplate } from "../template";
 import { publicState } from "../run/state";
@@ -6,7 +8,20 @@ import { configPath } from "../validate/context";
 import { nodeName } from "../validate/names";
 import { ownOutputKey, type ExecutableKind } from "./types";
 
-export const agentKind: ExecutableKind<"agent"> = {
+export const agentConfigSchema = z.object({
+  ...baseConfig,
+  model: z.string().min(1).max(200),
+  system_prompt: z.string().optional(),
+  user_message: z.string().optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  max_tokens: z.number().int().positive().max(1_000_000).optional(),
+  output_key: outputKeyField,
+});
+
+export const agentNodeSchema = nodeShape("agent", agentConfigSchema);
+export type AgentNode = z.infer<typeof agentNodeSchema>;
+
+export const agentKind: ExecutableKind<AgentNode> = {
   type: "agent",
   admission: "execute",
   edges: "all",

@@ -1,12 +1,22 @@
 /** The condition kind: evaluates its expression against public state and picks edges (SPEC §3). */
+import { z } from "zod";
 import { NodeError } from "../errors";
+import { baseConfig, nodeShape } from "../graph/node-shape";
 import { evaluateCondition } from "../expression";
 import { checkExpression } from "../validate/check-expression";
 import { configPath } from "../validate/context";
 import { nodeName } from "../validate/names";
 import { noOutputKey, type ExecutableKind } from "./types";
 
-export const conditionKind: ExecutableKind<"condition"> = {
+export const conditionConfigSchema = z.object({
+  ...baseConfig,
+  expression: z.string().max(10_000),
+});
+
+export const conditionNodeSchema = nodeShape("condition", conditionConfigSchema);
+export type ConditionNode = z.infer<typeof conditionNodeSchema>;
+
+export const conditionKind: ExecutableKind<ConditionNode> = {
   type: "condition",
   admission: "execute",
   edges: "branch",

@@ -1,16 +1,36 @@
 /**
  * The human gate kind: admission parks the run at it (status `paused`, `pending_gate`)
  * until reviewers decide; the decision is applied by `run/gate-decisions.ts` (SPEC §6).
- * Before a run: its reviewer form and who may decide.
+ * Its config: the prompt, the reviewer form and who may decide. Before a run: those checked.
+ * When reached: what the parked run waits for (its pending gate, without approvals yet).
  */
 import { z } from "zod";
-import { ACTOR_ROLES, isPrototypeName, MAX_REQUIRED_APPROVALS, type HumanGateNode } from "../graph/schema";
+import { baseConfig, nodeShape } from "../graph/node-shape";
+import { isPrototypeName } from "../graph/prototype-names";
+import { ACTOR_ROLES, MAX_REQUIRED_APPROVALS } from "../graph/roles";
 import { gatePolicy } from "../run/gate-approvers";
+import { renderTemplate } from "../template";
 import { configPath } from "../validate/context";
 import type { Report } from "../validate/issues";
 import { nodeName } from "../validate/names";
 import { isReservedKey } from "../validate/reserved-keys";
+import { gateApproversSchema, gateFieldSchema } from "./gate-form";
 import { noOutputKey, type ParkingKind } from "./types";
+
+export const humanGateConfigSchema = z.object({
+  ...baseConfig,
+  prompt: z.string().default(""),
+  fields: z.array(gateFieldSchema).optional(),
+  /** Default: the approver and admin roles. */
+  approvers: gateApproversSchema.optional(),
+  /** Distinct people (or keys) who must approve before the run goes on (default 1; validation: 1–20). */
+  required_approvals: z.number().optional(),
+  /** Whether the person or key that triggered the run may approve its gates (default false). */
+  allow_self_approval: z.boolean().optional(),
+});
+
+export const humanGateNodeSchema = nodeShape("human_gate", humanGateConfigSchema);
+export type HumanGateNode = z.infer<typeof humanGateNodeSchema>;
 
 function checkGateFields(node: HumanGateNode, at: number, report: Report): void {
   const seen = new Set<string>();
@@ -55,7 +75,7 @@ function checkGateApprovers(node: HumanGateNode, at: number, report: Report): vo
   }
 }
 
-export const humanGateKind: ParkingKind<"human_gate"> = {
+export const humanGateKind: ParkingKind<HumanGateNode> = {
   type: "human_gate",
   admission: "park",
   edges: "all",
@@ -63,5 +83,18 @@ export const humanGateKind: ParkingKind<"human_gate"> = {
   check(node, at, _ctx, report) {
     checkGateFields(node, at, report);
     checkGateApprovers(node, at, report);
+  },
+  park(node, state, now) {
+    const policy = gatePolicy(node.config);
+    const { timeout_ms, fields } = node.config;
+    return {
+      node_id: node.id,
+      prompt: renderTemplate(node.config.prompt, state),
+      ...(fields ? { fields } : {}),
+      ...(timeout_ms === undefined ? {} : { expires_at: now + timeout_ms }),
+      approvers: { roles: policy.roles, users: policy.users },
+      required_approvals: policy.required_approvals,
+      allow_self_approval: policy.allow_self_approval,
+    };
   },
 };

@@ -3,7 +3,8 @@
  * the counter is ≤ max_iterations and the expression holds, else false. On exit the
  * counter resets, so a loop entered again later (e.g. nested in an outer loop) starts over.
  */
-import { LOOP_HARD_CAP } from "../graph/schema";
+import { z } from "zod";
+import { baseConfig, nodeShape } from "../graph/node-shape";
 import { loopCounterKey } from "../run/state";
 import { checkExpression } from "../validate/check-expression";
 import { configPath } from "../validate/context";
@@ -11,7 +12,21 @@ import { nodeName } from "../validate/names";
 import { evaluate } from "./condition";
 import { noOutputKey, type ExecutableKind } from "./types";
 
-export const loopKind: ExecutableKind<"loop"> = {
+/** Hard cap on a loop's `max_iterations` (SPEC §2); above it is a validation error, not a shape error. */
+export const LOOP_HARD_CAP = 1000;
+export const DEFAULT_LOOP_ITERATIONS = 10;
+
+export const loopConfigSchema = z.object({
+  ...baseConfig,
+  expression: z.string().max(10_000),
+  /** Validation refuses values above LOOP_HARD_CAP; the shape accepts them so the work can be saved. */
+  max_iterations: z.number().int().min(1).default(DEFAULT_LOOP_ITERATIONS),
+});
+
+export const loopNodeSchema = nodeShape("loop", loopConfigSchema);
+export type LoopNode = z.infer<typeof loopNodeSchema>;
+
+export const loopKind: ExecutableKind<LoopNode> = {
   type: "loop",
   admission: "execute",
   edges: "branch",

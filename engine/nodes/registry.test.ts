@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NODE_TYPES, type NodeType } from "../graph/schema";
+import { NODE_TYPES, type NodeOfType, type NodeType } from "../graph/schema";
 import { agentKind } from "./agent";
 import { NODE_KINDS } from "./registry";
 import type { NodeKind } from "./types";
@@ -17,7 +17,7 @@ describe("NODE_KINDS", () => {
 
   it("is held complete by the compiler", () => {
     // @ts-expect-error a map missing a kind's definition does not compile
-    const partial: { readonly [K in NodeType]: NodeKind<K> } = { agent: agentKind };
+    const partial: { readonly [K in NodeType]: NodeKind<NodeOfType<K>> } = { agent: agentKind };
     expect(partial).toBeDefined();
   });
 });

@@ -13,7 +13,7 @@ import { mergeKind } from "./merge";
 import { toolKind } from "./tool";
 import type { NodeKind } from "./types";
 
-export const NODE_KINDS: { readonly [K in NodeType]: NodeKind<K> } = {
+export const NODE_KINDS: { readonly [K in NodeType]: NodeKind<NodeOfType<K>> } = {
   agent: agentKind,
   tool: toolKind,
   condition: conditionKind,
@@ -23,6 +23,6 @@ export const NODE_KINDS: { readonly [K in NodeType]: NodeKind<K> } = {
 };
 
 /** The definition of a node's kind, typed for that node. */
-export function kindOf<T extends NodeType>(node: NodeOfType<T>): NodeKind<T> {
-  return NODE_KINDS[node.type as T] as NodeKind<T>;
+export function kindOf<T extends NodeType>(node: NodeOfType<T>): NodeKind<NodeOfType<T>> {
+  return NODE_KINDS[node.type as T] as NodeKind<NodeOfType<T>>;
 }

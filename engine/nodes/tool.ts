@@ -1,5 +1,7 @@
 /** The tool kind: a registered tool called with templated params; writes its result (SPEC §12). */
+import { z } from "zod";
 import { NodeError } from "../errors";
+import { baseConfig, nodeShape, outputKeyField } from "../graph/node-shape";
 import { KEEP_SECRETS, SECRET_TOOL, withSecrets } from "../secrets";
 import { renderDeep } from "../template";
 import type { ToolDefinition } from "../tools/types";
@@ -7,6 +9,16 @@ import { checkToolParams } from "../validate/check-tool-params";
 import { configPath } from "../validate/context";
 import { nodeName } from "../validate/names";
 import { ownOutputKey, type ExecutableKind, type RunContext } from "./types";
+
+export const toolConfigSchema = z.object({
+  ...baseConfig,
+  tool: z.string().min(1).max(200),
+  params: z.record(z.string(), z.unknown()).default({}),
+  output_key: outputKeyField,
+});
+
+export const toolNodeSchema = nodeShape("tool", toolConfigSchema);
+export type ToolNode = z.infer<typeof toolNodeSchema>;
 
 async function callTool(tool: ToolDefinition, params: Record<string, unknown>, ctx: RunContext): Promise<unknown> {
   const parsed = tool.params.safeParse(params);
@@ -23,7 +35,7 @@ async function callTool(tool: ToolDefinition, params: Record<string, unknown>, c
   });
 }
 
-export const toolKind: ExecutableKind<"tool"> = {
+export const toolKind: ExecutableKind<ToolNode> = {
   type: "tool",
   admission: "execute",
   edges: "all",

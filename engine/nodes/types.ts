@@ -3,13 +3,15 @@
  * writes, how its config is checked before a run, how its outgoing edges fire, and what
  * admission does with it — execute it (prepare synchronously from the state, so it sees
  * exactly the state its step records as input; run asynchronously, retried as a unit) or
- * park the run until a decision from outside. `registry.ts` maps every kind to its
- * definition, and the compiler holds that map complete.
+ * park the run until a decision from outside (and what it then waits for). A kind's file
+ * also holds its config schema, from which `graph/schema.ts` builds the graph's. `registry.ts`
+ * maps every kind to its definition, and the compiler holds that map complete.
  */
-import type { NodeOfType, NodeType } from "../graph/schema";
-import type { Clock, ModelGateway, SecretResolver, State } from "../ports";
+import type { KindNode } from "../graph/node-shape";
+import type { Clock, ModelGateway, SecretResolver, State } from "../ports/world";
 import type { ToolRegistry } from "../tools/types";
 import type { NodeCheck } from "../validate/context";
+import type { PendingGate } from "./gate-form";
 
 /** What a prepared execution needs at run time. */
 export interface RunContext {
@@ -46,31 +48,36 @@ export interface Prepared {
 /** How a kind's outgoing edges fire: all of them, or those whose value matches the node's true/false branch. */
 export type EdgeBehaviour = "all" | "branch";
 
-interface KindBase<T extends NodeType> {
-  type: T;
+interface KindBase<N extends KindNode> {
+  type: N["type"];
   edges: EdgeBehaviour;
   /** The state key a node of this kind writes its result to, or null when it writes none of its choosing (SPEC §2). */
-  outputKey(node: NodeOfType<T>): string | null;
+  outputKey(node: N): string | null;
   /** Config problems the schema lets through but a run cannot use. */
-  check: NodeCheck<T>;
+  check: NodeCheck<N>;
 }
 
 /** A kind admission executes. */
-export interface ExecutableKind<T extends NodeType = NodeType> extends KindBase<T> {
+export interface ExecutableKind<N extends KindNode = KindNode> extends KindBase<N> {
   admission: "execute";
   /**
    * Render the execution from the state. Must not keep a reference to `state` (it changes
    * while the node runs); throwing fails the execution without retries.
    */
-  prepare(node: NodeOfType<T>, state: State): Prepared;
+  prepare(node: N, state: State): Prepared;
 }
 
 /** A kind at which admission parks the run until a decision comes from outside (a human gate). */
-export interface ParkingKind<T extends NodeType = NodeType> extends KindBase<T> {
+export interface ParkingKind<N extends KindNode = KindNode> extends KindBase<N> {
   admission: "park";
+  /**
+   * What the run waits for once it reaches `node` at `now`, rendered from the state then:
+   * the pending gate it parks with (approvals are the run's, added as they come).
+   */
+  park(node: N, state: State, now: number): Omit<PendingGate, "approvals">;
 }
 
-export type NodeKind<T extends NodeType = NodeType> = ExecutableKind<T> | ParkingKind<T>;
+export type NodeKind<N extends KindNode = KindNode> = ExecutableKind<N> | ParkingKind<N>;
 
 /** The key agent and tool nodes write: `output_key`, defaulting to the node id. */
 export const ownOutputKey = (node: { id: string; config: { output_key?: string } }): string => node.config.output_key ?? node.id;

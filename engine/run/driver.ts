@@ -4,15 +4,14 @@
  * talks to the store. engine/ARCHITECTURE.md walks through a run's life.
  */
 import { setMaxListeners } from "node:events";
-import { renderTemplate } from "../template";
-import { nodeLabel, type GraphNode, type HumanGateNode } from "../graph/schema";
+import { nodeLabel, type GraphNode } from "../graph/schema";
 import { errorMessage, NodeError } from "../errors";
 import { kindOf } from "../nodes/registry";
-import type { ExecutableKind, Prepared } from "../nodes/types";
-import type { Clock, EngineEvent, EventSink, ModelGateway, QueueItem, RunRecord, RunStatus, RunStore, RunWrite, SecretResolver, State, StepRecord } from "../ports";
+import type { ExecutableKind, ParkingKind, Prepared } from "../nodes/types";
+import type { Clock, EngineEvent, EventSink, ModelGateway, PendingGate, QueueItem, RunRecord, RunStatus, RunStore, RunWrite, SecretResolver, State, StepRecord } from "../ports";
 import type { ToolRegistry } from "../tools/types";
 import { runAttempts, type AttemptOutcome, type RetryPolicy } from "./attempts";
-import { approvalsOf, pendingGateOf } from "./gate-approvals";
+import { approvalsOf } from "./gate-approvals";
 import type { RunLimits } from "./limits";
 import type { RunPlan } from "./plan";
 import { checkpointWrite, finishStep, idempotencyKey, newStep, statusEvent } from "./records";
@@ -55,10 +54,10 @@ interface Flight {
 
 interface Parked {
   item: QueueItem;
-  node: HumanGateNode;
+  node: GraphNode;
   step: StepRecord;
-  prompt: string;
-  expires_at?: number;
+  /** What the run waits for here, as the kind said when the node was reached. */
+  gate: Omit<PendingGate, "approvals">;
 }
 
 type Settled = { flight: Flight; outcome: AttemptOutcome };
@@ -169,8 +168,7 @@ export class RunDriver {
       const node = this.plan.index.nodes.get(item.node_id)!;
       this.meta.node_executions++;
       const kind = kindOf(node);
-      // The one kind that parks today is the human gate (the schema's only node with a reviewer form).
-      if (kind.admission === "park") this.reachGate(item, node as HumanGateNode);
+      if (kind.admission === "park") this.park(item, node, kind);
       else this.launch(item, node, kind);
     }
   }
@@ -188,7 +186,7 @@ export class RunDriver {
     return newStep(this.runId, ++this.stepSeq, node, status, key, this.checkpointSeq, now);
   }
 
-  private launch(item: QueueItem, node: GraphNode, kind: ExecutableKind): void {
+  private launch(item: QueueItem, node: GraphNode, kind: ExecutableKind<GraphNode>): void {
     const step = this.openStep(item, node, "running");
     const flight: Flight = { item, node, step };
     this.queue.fly(step.idempotency_key, flight);
@@ -233,11 +231,9 @@ export class RunDriver {
     wake?.();
   }
 
-  private reachGate(item: QueueItem, node: HumanGateNode): void {
+  private park(item: QueueItem, node: GraphNode, kind: ParkingKind<GraphNode>): void {
     const step = this.openStep(item, node, "waiting");
-    const prompt = renderTemplate(node.config.prompt, this.state);
-    const expires_at = node.config.timeout_ms === undefined ? undefined : this.deps.clock.now() + node.config.timeout_ms;
-    this.queue.park({ item, node, step, prompt, expires_at });
+    this.queue.park({ item, node, step, gate: kind.park(node, this.state, this.deps.clock.now()) });
     this.commit({ run_id: this.runId, steps: [step], events: [{ type: "step.started", run_id: this.runId, step }] });
   }
 
@@ -352,7 +348,7 @@ export class RunDriver {
       status = "paused";
       const gate = this.queue.parked[0];
       // Approvals given before the run stopped at this gate another way (its timeout, say) and was resumed still count.
-      const pending_gate = pendingGateOf(gate.node, gate.prompt, gate.expires_at, approvalsOf(this.state, gate.node.id));
+      const pending_gate: PendingGate = { ...gate.gate, approvals: approvalsOf(this.state, gate.node.id) };
       write.run = { ...base, status, pending_gate, error_message: null };
       write.checkpoint = this.checkpoint(`gate:${gate.node.id}`, now);
       write.events!.push({ type: "gate.pending", run_id: this.runId, gate: pending_gate, step_id: gate.step.id });

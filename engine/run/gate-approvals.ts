@@ -4,9 +4,7 @@
  * checkpointed with the run (a restart keeps them) and hidden from templates and clients;
  * the parked run's `pending_gate` shows them. The last one completes the gate.
  */
-import type { HumanGateNode } from "../graph/schema";
-import type { GateActor, GateApproval, PendingGate, State } from "../ports";
-import { gatePolicy } from "./gate-approvers";
+import type { GateActor, GateApproval, State } from "../ports";
 import { INTERNAL_PREFIX, isInternalKey } from "./state";
 
 /** The internal state key of a gate's approvals so far. */
@@ -53,19 +51,4 @@ export function mergedInput(approvals: readonly GateApproval[]): Record<string, 
     for (const [key, value] of Object.entries(a.input)) if (!isInternalKey(key)) merged[key] = value;
   }
   return merged;
-}
-
-/** What a run parked at `node` waits for: its rendered prompt, its form, who decides and the approvals so far. */
-export function pendingGateOf(node: HumanGateNode, prompt: string, expiresAt: number | undefined, approvals: GateApproval[]): PendingGate {
-  const policy = gatePolicy(node.config);
-  return {
-    node_id: node.id,
-    prompt,
-    ...(node.config.fields ? { fields: node.config.fields } : {}),
-    ...(expiresAt ? { expires_at: expiresAt } : {}),
-    approvers: { roles: policy.roles, users: policy.users },
-    required_approvals: policy.required_approvals,
-    allow_self_approval: policy.allow_self_approval,
-    approvals,
-  };
 }

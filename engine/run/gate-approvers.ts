@@ -8,8 +8,9 @@
  * triggered (nor its maker what the key triggered), and a person approving once through a
  * key and once signed in counts once toward the quorum.
  */
-import { ACTOR_ROLES, DEFAULT_APPROVER_ROLES, MAX_REQUIRED_APPROVALS, type ActorRole, type GateApprovers } from "../graph/schema";
-import type { GateActor, GateApproval, PendingGate, RunTrigger } from "../ports";
+import { ACTOR_ROLES, DEFAULT_APPROVER_ROLES, MAX_REQUIRED_APPROVALS, type ActorRole } from "../graph/roles";
+import type { GateApprovers, PendingGate } from "../nodes/gate-form";
+import type { GateActor, GateApproval, RunTrigger } from "../ports/world";
 
 /** A gate's approver settings with their defaults applied. */
 export interface GatePolicy {

@@ -1,7 +1,7 @@
 /**
  * Run state helpers (SPEC §4): seeding from the trigger input, and the public view.
  */
-import type { State } from "../ports";
+import type { State } from "../ports/world";
 
 /** Keys starting with this are internal: invisible to templates, expressions and clients. */
 export const INTERNAL_PREFIX = "__";

@@ -5,7 +5,7 @@
  * redacted from the result and the error before they leave the node.
  */
 import { NodeError, errorMessage } from "../errors";
-import type { SecretResolver } from "../ports";
+import type { SecretResolver } from "../ports/world";
 import { renderDeep, type RenderOptions } from "../template";
 import { isSecretField, SECRET_PARAMS, SECRETS_ROOT, secretRefsIn } from "./placeholders";
 import { redactSecrets, redactText } from "./redact";

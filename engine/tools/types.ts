@@ -3,7 +3,7 @@
  * renders its form from it) and an async function (SPEC §12).
  */
 import type { z } from "zod";
-import type { ToolContext } from "../ports";
+import type { ToolContext } from "../ports/world";
 
 export interface ToolDefinition<P = unknown, R = unknown> {
   name: string;

@@ -1,5 +1,5 @@
 /** What the per-kind checks (`NodeKind.check`) are given: the world a run would meet. */
-import type { NodeOfType, NodeType } from "../graph/schema";
+import type { KindNode } from "../graph/node-shape";
 import type { ToolRegistry } from "../tools/types";
 import type { Report } from "./issues";
 
@@ -12,7 +12,7 @@ export interface ValidationContext {
 }
 
 /** A kind's own checks of one node (`at`: its index in `graph.nodes`, for paths). */
-export type NodeCheck<T extends NodeType> = (node: NodeOfType<T>, at: number, ctx: ValidationContext, report: Report) => void;
+export type NodeCheck<N extends KindNode> = (node: N, at: number, ctx: ValidationContext, report: Report) => void;
 
 /** The path of a node's config field: `["nodes", at, "config", ...rest]`. */
 export const configPath = (at: number, ...rest: (string | number)[]): (string | number)[] => ["nodes", at, "config", ...rest];
