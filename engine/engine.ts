@@ -6,7 +6,7 @@
 import { EngineError, NodeError } from "./errors";
 import type { Graph, HumanGateNode } from "./graph/schema";
 import { createModelGateway } from "./models/gateway";
-import type { Clock, EventSink, EngineEvent, GateActor, LoadedRun, ModelGateway, QueueItem, RunRecord, RunStore, StepRecord, SecretResolver } from "./ports";
+import type { Clock, RunEventPublisher, EngineEvent, GateActor, LoadedRun, ModelGateway, QueueItem, RunRecord, RunStore, StepRecord, SecretResolver } from "./ports";
 import { DEFAULT_RETRY, type RetryPolicy } from "./run/attempts";
 import { systemClock } from "./run/clock";
 import { RunDriver, type DriverSnapshot } from "./run/driver";
@@ -29,7 +29,7 @@ export interface EngineOptions {
   /** Looks up `{secrets.NAME}` for http_request at call time; without it such calls fail. */
   secrets?: SecretResolver;
   clock?: Clock;
-  events?: EventSink;
+  events?: RunEventPublisher;
   retry?: RetryPolicy;
   /** Defaults under graph settings and trigger options. */
   limits?: Partial<RunLimits>;

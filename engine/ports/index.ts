@@ -224,8 +224,26 @@ export interface RunStore {
   listEvents(runId: string, afterSeq: number): Promise<StoredEvent[]>;
 }
 
-/** Receives committed events (for live SSE fan-out) and ephemeral deltas. */
-export interface EventSink {
+/** What a run's event bus carries: a commit's events (with their seqs) or a live-only delta. */
+export type RunEventMessage = { kind: "events"; events: StoredEvent[] } | { kind: "delta"; event: DeltaEvent };
+
+export type RunEventListener = (message: RunEventMessage) => void;
+
+/** The side of the run event bus the engine is given: it publishes each commit's events, and model deltas if wanted. */
+export interface RunEventPublisher {
   publish(runId: string, events: StoredEvent[]): void;
+  /** Left out, the engine does not stream model deltas. */
   delta?(event: DeltaEvent): void;
+}
+
+/**
+ * A run's live events, per run: the engine publishes, SSE streams and `?wait=` callers
+ * subscribe. Nothing is kept: a late subscriber replays from the store and follows the bus
+ * from then on. One shape on every thread (lib/runtime/event-bus.ts).
+ */
+export interface RunEventBus extends Required<RunEventPublisher> {
+  /** Listen to one run; returns the unsubscribe function (call it on disconnect). */
+  subscribe(runId: string, listener: RunEventListener): () => void;
+  /** Resolves once events committed from now on reach this run's subscribers. */
+  live(runId: string): Promise<void>;
 }

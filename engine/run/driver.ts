@@ -8,7 +8,7 @@ import { nodeLabel, type GraphNode } from "../graph/schema";
 import { errorMessage, NodeError } from "../errors";
 import { kindOf } from "../nodes/registry";
 import type { ExecutableKind, ParkingKind, Prepared } from "../nodes/types";
-import type { Clock, EngineEvent, EventSink, ModelGateway, PendingGate, QueueItem, RunRecord, RunStatus, RunStore, RunWrite, SecretResolver, State, StepRecord } from "../ports";
+import type { Clock, EngineEvent, RunEventPublisher, ModelGateway, PendingGate, QueueItem, RunRecord, RunStatus, RunStore, RunWrite, SecretResolver, State, StepRecord } from "../ports";
 import type { ToolRegistry } from "../tools/types";
 import { runAttempts, type AttemptOutcome, type RetryPolicy } from "./attempts";
 import { approvalsOf } from "./gate-approvals";
@@ -25,7 +25,7 @@ export interface DriverDeps {
   tools: ToolRegistry;
   secrets?: SecretResolver;
   clock: Clock;
-  events?: EventSink;
+  events?: RunEventPublisher;
   retry: RetryPolicy;
 }
 

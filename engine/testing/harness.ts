@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Engine, type EngineOptions } from "../engine";
 import { NodeError } from "../errors";
 import { graphSchema, type Graph, type GraphInput } from "../graph/schema";
-import type { EventSink, GateActor, RunRecord, RunTrigger, StepRecord, StoredEvent } from "../ports";
+import type { RunEventPublisher, GateActor, RunRecord, RunTrigger, StepRecord, StoredEvent } from "../ports";
 import { MemoryRunStore } from "../store/memory-store";
 import { builtinTools, createToolRegistry } from "../tools/registry";
 import type { ToolDefinition } from "../tools/types";
@@ -103,7 +103,7 @@ export const flaky = (name: string, failures: number, retryable = true) =>
     return p;
   });
 
-export class EventLog implements EventSink {
+export class EventLog implements RunEventPublisher {
   events: StoredEvent[] = [];
   publish(_runId: string, events: StoredEvent[]): void {
     this.events.push(...events);

@@ -1,22 +1,42 @@
 /**
- * The in-process event bus: the engine publishes each run's events here right after they
- * are committed, and SSE streams and `?wait=` callers subscribe per run. Nothing is kept:
- * a late subscriber replays from the store and follows the bus from then on.
+ * The run event bus of one thread (the engine port `RunEventBus`): the engine publishes each
+ * run's events here right after they are committed, and SSE streams and `?wait=` callers
+ * subscribe per run. On the request thread the same bus is fed by a relay from the engine
+ * thread (lib/runtime/host), started by a run's first subscriber and stopped by its last.
  */
-import type { DeltaEvent, EventSink, StoredEvent } from "@/engine/ports";
+import type { DeltaEvent, RunEventBus, RunEventListener, RunEventMessage, StoredEvent } from "@/engine/ports";
 import { TopicBus } from "./topic-bus";
 
-/** What a subscriber receives: committed events (with seq) or a live-only delta. */
-export type BusMessage = { kind: "events"; events: StoredEvent[] } | { kind: "delta"; event: DeltaEvent };
+/** Where a bus gets the events of runs executed on another thread. */
+export interface RunEventRelay {
+  /** A run's first subscriber here: resolves once the other thread relays its events. */
+  start(runId: string): Promise<void>;
+  /** Its last subscriber left. */
+  stop(runId: string): void;
+}
 
-export type BusListener = (message: BusMessage) => void;
+export class LocalRunEventBus implements RunEventBus {
+  private readonly topics = new TopicBus<RunEventMessage>("event");
+  private readonly relayed = new Map<string, Promise<void>>();
 
-export class RunEventBus implements EventSink {
-  private readonly topics = new TopicBus<BusMessage>("event");
+  constructor(private readonly relay?: RunEventRelay) {}
 
-  /** Listen to one run; returns the unsubscribe function (call it on disconnect). */
-  subscribe(runId: string, listener: BusListener): () => void {
-    return this.topics.subscribe(runId, listener);
+  subscribe(runId: string, listener: RunEventListener): () => void {
+    if (this.relay && !this.topics.listening(runId)) this.relayed.set(runId, this.relay.start(runId));
+    const unsubscribe = this.topics.subscribe(runId, listener);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      unsubscribe();
+      if (!this.relay || this.topics.listening(runId)) return;
+      this.relayed.delete(runId);
+      this.relay.stop(runId);
+    };
+  }
+
+  live(runId: string): Promise<void> {
+    return this.relayed.get(runId) ?? Promise.resolve();
   }
 
   /** Whether the run has at least one subscriber. */
@@ -35,10 +55,5 @@ export class RunEventBus implements EventSink {
 
   delta(event: DeltaEvent): void {
     this.topics.emit(event.run_id, { kind: "delta", event });
-  }
-
-  /** Deliver a message received from another bus (the engine host thread's relay). */
-  forward(runId: string, message: BusMessage): void {
-    this.topics.emit(runId, message);
   }
 }

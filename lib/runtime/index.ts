@@ -13,7 +13,7 @@ import { createSecretResolver } from "@/lib/secrets/service";
 import { RunRuntime } from "./run-runtime";
 
 export { RunRuntime } from "./run-runtime";
-export { RunEventBus, type BusListener, type BusMessage } from "./event-bus";
+export { LocalRunEventBus, type RunEventRelay } from "./event-bus";
 export { waitForRun, SETTLED_STATUSES } from "./wait-for-run";
 export { DEFAULT_LEASE_TIMINGS, type LeaseTimings } from "./lease-keeper";
 

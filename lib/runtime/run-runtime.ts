@@ -14,7 +14,7 @@ import { defaultToolRegistry } from "@/engine/tools/registry";
 import { SqliteRunStore } from "@/lib/db/run-store";
 import { clearTakeovers } from "@/lib/db/run-takeovers";
 import { storageCondition } from "@/lib/db/storage-condition";
-import { RunEventBus } from "./event-bus";
+import { LocalRunEventBus } from "./event-bus";
 import { DEFAULT_LEASE_TIMINGS, LeaseKeeper, type LeaseTimings } from "./lease-keeper";
 import { newProcessId } from "./process-id";
 import { isBadState, sweepOrphans } from "./recovery";
@@ -56,7 +56,7 @@ interface Stall {
 }
 
 export class RunRuntime {
-  readonly bus = new RunEventBus();
+  readonly bus = new LocalRunEventBus();
   readonly store: SqliteRunStore;
   readonly engine: Engine;
   readonly leases: LeaseKeeper;

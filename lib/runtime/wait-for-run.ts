@@ -2,8 +2,7 @@
  * `?wait=` support: resolve when a run reaches a status a caller can act on, or when the
  * time is up, whichever comes first. Driven by the event bus, never by polling.
  */
-import { SETTLED_STATUSES, type RunStatus } from "@/engine/ports";
-import type { RunEventBus } from "./event-bus";
+import { SETTLED_STATUSES, type RunEventBus, type RunStatus } from "@/engine/ports";
 
 /** Statuses after which a waiting caller gets its answer. */
 export { SETTLED_STATUSES };

@@ -8,8 +8,8 @@ import "server-only";
  * The stream ends after a `run.status` of completed/failed (a paused run may resume, so
  * its stream stays open); a comment line every 15 s keeps proxies from closing it.
  */
-import type { StoredEvent } from "@/engine/ports";
-import { runReads, type BusMessage } from "@/lib/runtime";
+import type { RunEventMessage, StoredEvent } from "@/engine/ports";
+import { runReads } from "@/lib/runtime";
 import { engineHost } from "@/lib/runtime/host";
 import { toEventData } from "./run-dto";
 import { requireRunRecord } from "./runs";
@@ -36,7 +36,7 @@ export function runEventStream({ id, lastEventId, signal }: { id: string; lastEv
       let last = lastEventId;
       let replaying = true;
       let ended = false;
-      const buffered: BusMessage[] = [];
+      const buffered: RunEventMessage[] = [];
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
@@ -46,7 +46,7 @@ export function runEventStream({ id, lastEventId, signal }: { id: string; lastEv
         cleanup();
         controller.close();
       };
-      const deliver = (message: BusMessage) => {
+      const deliver = (message: RunEventMessage) => {
         if (message.kind === "delta") {
           send(`event: step.delta\ndata: ${JSON.stringify(message.event)}\n\n`);
           return;

@@ -6,27 +6,21 @@
  * runs the engine on the request thread instead (same commands, same bus, no thread).
  *
  * The request thread talks to it through {@link EngineHost}: run commands answer with the
- * run's JSON text, and {@link RunBus} relays a run's live events to SSE streams.
+ * run's JSON text, and its `bus` (the same run event bus as the engine thread's, fed by a relay
+ * from there) carries a run's live events to SSE streams and `?wait=` callers.
  */
 import { Worker } from "node:worker_threads";
 import { db } from "@/lib/db/client";
 import { releaseProcessLeases } from "@/lib/db/run-leases";
 import { secretKey } from "@/lib/secrets/service";
-import { RunEventBus, type BusListener } from "../event-bus";
+import type { RunEventBus } from "@/engine/ports";
+import { LocalRunEventBus } from "../event-bus";
 import { runtime } from "../index";
 import { processPrefix } from "../process-id";
 import { executeCommand } from "./dispatch";
 import type { CommandOutcome, FromHost, RunCommand, ToHost } from "./protocol";
 
 export type { CommandOutcome, JsonText, RunCommand } from "./protocol";
-
-/** A run's live events on the request thread. */
-export interface RunBus {
-  /** Listen to one run; returns the unsubscribe function. */
-  subscribe(runId: string, listener: BusListener): () => void;
-  /** Resolves once events committed from now on reach this run's subscribers. */
-  live(runId: string): Promise<void>;
-}
 
 /** A command's outcome (the run as JSON text, or the error as the API answers it), and where the time went. */
 export type CommandReply = CommandOutcome & {
@@ -39,7 +33,8 @@ export type CommandReply = CommandOutcome & {
 export interface EngineHost {
   /** Executes a run command; resolves with its reply, a failed command's included. */
   command(command: RunCommand): Promise<CommandReply>;
-  readonly bus: RunBus;
+  /** The run event bus of this thread. */
+  readonly bus: RunEventBus;
 }
 
 const globalForHost = globalThis as unknown as { switchyardEngineHost?: EngineHost };
@@ -76,19 +71,17 @@ function inProcessHost(): EngineHost {
       const ms = performance.now() - started;
       return { ...outcome, engineMs: ms, totalMs: ms };
     },
-    bus: { subscribe: (runId, listener) => rt.bus.subscribe(runId, listener), live: async () => {} },
+    bus: rt.bus,
   };
 }
 
 class ThreadHost implements EngineHost {
-  readonly bus: RunBus;
+  /** This thread's subscribers; a run's relay from the engine thread lives while it has any. */
+  readonly bus = new LocalRunEventBus({ start: (runId) => this.startRelay(runId), stop: (runId) => this.post({ type: "unsubscribe", runId }) });
   private readonly worker: Worker;
   private nextId = 1;
   private readonly pending = new Map<number, { sent: number; resolve(reply: CommandReply): void }>();
   private readonly acks = new Map<number, () => void>();
-  /** This thread's subscribers; a run's relay from the engine thread lives while it has any. */
-  private readonly local = new RunEventBus();
-  private readonly relayed = new Map<string, Promise<void>>();
   private stopping = false;
 
   constructor() {
@@ -107,7 +100,6 @@ class ThreadHost implements EngineHost {
       process.exit(1);
     });
     onStopSignal((exitCode) => void this.stop(exitCode));
-    this.bus = { subscribe: (runId, listener) => this.subscribe(runId, listener), live: (runId) => this.relayed.get(runId) ?? Promise.resolve() };
   }
 
   /**
@@ -138,22 +130,8 @@ class ThreadHost implements EngineHost {
     });
   }
 
-  private subscribe(runId: string, listener: BusListener): () => void {
-    if (!this.local.listening(runId)) this.relayed.set(runId, this.subscribeRelay(runId));
-    const unsubscribe = this.local.subscribe(runId, listener);
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      unsubscribe();
-      if (this.local.listening(runId)) return;
-      this.relayed.delete(runId);
-      this.post({ type: "unsubscribe", runId });
-    };
-  }
-
   /** Resolves once the engine thread relays the run's events here. */
-  private subscribeRelay(runId: string): Promise<void> {
+  private startRelay(runId: string): Promise<void> {
     const id = this.nextId++;
     return new Promise<void>((resolve) => {
       this.acks.set(id, resolve);
@@ -177,7 +155,8 @@ class ThreadHost implements EngineHost {
         this.acks.delete(message.id);
         return;
       case "bus":
-        this.local.forward(message.runId, message.message);
+        if (message.message.kind === "events") this.bus.publish(message.runId, message.message.events);
+        else this.bus.delta(message.message.event);
         return;
     }
   }

@@ -4,9 +4,8 @@
  */
 import type { Actor } from "@/lib/api";
 import type { ErrorAnswer } from "@/lib/api/error-response";
-import type { RunOptions } from "@/engine/ports";
+import type { RunEventMessage, RunOptions } from "@/engine/ports";
 import type { RunAnswer } from "@/lib/services/run-answers";
-import type { BusMessage } from "../event-bus";
 
 /**
  * A run command. Every reply is the run as the API answers it, as JSON text; with
@@ -38,4 +37,4 @@ export type FromHost =
   /** `ms`: how long the engine thread spent on the command, from receipt to reply. */
   | { type: "reply"; id: number; outcome: CommandOutcome; ms: number }
   | { type: "subscribed"; id: number }
-  | { type: "bus"; runId: string; message: BusMessage };
+  | { type: "bus"; runId: string; message: RunEventMessage };

@@ -3,7 +3,7 @@
  * uses the real provider adapters, pointed at a fake LLM server.
  */
 import { createModelGateway } from "@/engine/models/gateway";
-import type { DeltaEvent, EventSink, StoredEvent } from "@/engine/ports";
+import type { DeltaEvent, RunEventPublisher, StoredEvent } from "@/engine/ports";
 import { harness, type Harness } from "@/engine/testing/harness";
 import { createProviderCalls, type ProviderSettings } from "@/lib/providers";
 
@@ -26,7 +26,7 @@ export function fakeSettings(baseURL: string, overrides: Partial<ProviderSetting
 export function providerHarness(settings: ProviderSettings): ProviderHarness {
   const deltas: DeltaEvent[] = [];
   const published: StoredEvent[] = [];
-  const events: EventSink = { publish: (_id, e) => published.push(...e), delta: (d) => deltas.push(d) };
+  const events: RunEventPublisher = { publish: (_id, e) => published.push(...e), delta: (d) => deltas.push(d) };
   const h = harness([], { models: createModelGateway(createProviderCalls(settings)), events });
   return { ...h, deltas, published };
 }
