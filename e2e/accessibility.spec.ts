@@ -10,6 +10,8 @@ import { fanOutGateGraph, RunApi } from "./pages/run-fixtures";
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
+    // Each test walks many pages or dialogs with a full axe scan of each: minutes on a busy two-core machine.
+    test.describe.configure({ timeout: 180_000 });
 
     test("every page passes axe", async ({ page, request }) => {
       const api = new Api(request);

@@ -68,6 +68,20 @@ describe("applyEvent", () => {
     expect(s.run).toMatchObject({ status: "failed", error_message: "boom", cost_usd: 0.5, pending_gate: null, finished_at: "2026-01-01T00:00:01.000Z" });
   });
 
+  it("keeps what the fetch said of the viewer when the replay reports the same gate, not another's", () => {
+    const gate: PendingGateView = { node_id: "g", prompt: "ok?", approvers: { roles: ["approver", "admin"], users: [] }, required_approvals: 2, allow_self_approval: false, approvals: [] };
+    const asFetched = { ...gate, may_decide: true, may_reject: true, decide_refusal: null };
+    let s = fromDetail({ ...detail(), status: "paused", pending_gate: asFetched });
+    const approval = { actor_id: "u2", actor_name: "Bo", actor_type: "user", comment: null, input: {}, at: "2026-01-01T00:00:01.000Z" };
+    s = applyEvent(s, { type: "gate.pending", seq: 1, data: { run_id: "r1", step_id: "s1", gate: { ...gate, approvals: [approval] } } });
+    expect(s.run.pending_gate).toEqual({ ...asFetched, approvals: [approval] });
+    s = applyEvent(s, { type: "run.status", seq: 2, data: { run_id: "r1", status: "paused", error_message: null, cost_usd: 0, tokens_in: 0, tokens_out: 0, duration_ms: 5, pending_gate: gate, at: null } });
+    expect(s.run.pending_gate?.may_decide).toBe(true);
+    const other = { ...gate, node_id: "h" };
+    s = applyEvent(s, { type: "gate.pending", seq: 3, data: { run_id: "r1", step_id: "s2", gate: other } });
+    expect(s.run.pending_gate).toEqual(other);
+  });
+
   it("appends streamed text per step without touching the seq", () => {
     let s = fromDetail(detail());
     s = applyEvent(s, { type: "step.delta", data: { type: "step.delta", run_id: "r1", step_id: "s1", node_id: "a", text: "Hel" } });

@@ -3,7 +3,7 @@
  * Server-Sent Events. Events are applied in `seq` order and a replayed one (seq already
  * seen) is ignored, so a reconnect that replays overlaps never double-counts.
  */
-import type { RunDetail, RunSummary, StepView } from "@/lib/client/run-types";
+import type { PendingGateView, RunDetail, RunSummary, StepView } from "@/lib/client/run-types";
 import type { RunStatus, StepStatus } from "@/lib/client/types";
 import type { RunEventData } from "@/lib/services/run-answers";
 
@@ -59,7 +59,7 @@ export function applyEvent(state: LiveRun, event: RunEvent): LiveRun {
           tokens_in: d.tokens_in,
           tokens_out: d.tokens_out,
           duration_ms: d.duration_ms,
-          pending_gate: d.pending_gate,
+          pending_gate: forViewer(state.run.pending_gate, d.pending_gate),
           started_at: state.run.started_at ?? (d.status === "running" ? (d.at ?? null) : null),
           finished_at: finished ? (d.at ?? state.run.finished_at) : null,
         },
@@ -71,8 +71,19 @@ export function applyEvent(state: LiveRun, event: RunEvent): LiveRun {
       return { ...next, steps: { ...state.steps, [step.id]: withStep(state.steps[step.id], step) } };
     }
     case "gate.pending":
-      return { ...next, run: { ...state.run, pending_gate: event.data.gate } };
+      return { ...next, run: { ...state.run, pending_gate: forViewer(state.run.pending_gate, event.data.gate) } };
   }
+}
+
+/**
+ * The gate an event reports, keeping what the fetch said of the viewer (`may_decide`,
+ * `may_reject`, `decide_refusal`) when it is the same gate: events are the same for everyone
+ * and carry none of it, and the page's form must not vanish, with what the reviewer typed,
+ * while the replay that follows every load passes by.
+ */
+function forViewer(known: PendingGateView | null, reported: PendingGateView | null): PendingGateView | null {
+  if (!known || !reported || known.node_id !== reported.node_id || reported.may_decide !== undefined || known.may_decide === undefined) return reported;
+  return { ...reported, may_decide: known.may_decide, may_reject: known.may_reject, decide_refusal: known.decide_refusal };
 }
 
 /**
