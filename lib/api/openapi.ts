@@ -22,7 +22,8 @@ import { signInBody } from "@/lib/services/sign-in";
 import { hookInputBody, patchHookBody } from "@/lib/services/hook-params";
 import { changePasswordBody, createApiKeyBody, createUserBody, patchUserBody, setupBody } from "@/lib/services/user-params";
 import { NARROWED, ROUTE_POLICY, rolesFor, type RouteKey } from "./policy";
-import { gateSchema, runEventSchemas, runSchema, runSummarySchema, stepSchema } from "@/lib/services/run-answers";
+import { checkpointHeadSchema, checkpointListSchema, checkpointSchema, gateSchema, runEventSchemas, runGateSchema, runSchema, runSummarySchema, stepSchema } from "@/lib/services/run-answers";
+import { approvalItemSchema } from "@/lib/services/approval-answers";
 import { workflowSavedEvent } from "@/lib/services/workflow-params";
 import { validationSchema, versionSchema, versionSummarySchema, workflowSchema, workflowSummarySchema } from "@/lib/services/workflow-answers";
 
@@ -62,6 +63,11 @@ const NAMED: [string, z.ZodType][] = [
   ["RunSummary", runSummarySchema],
   ["Step", stepSchema],
   ["Gate", gateSchema],
+  ["RunGate", runGateSchema],
+  ["CheckpointHead", checkpointHeadSchema],
+  ["Checkpoint", checkpointSchema],
+  ["CheckpointList", checkpointListSchema],
+  ["ApprovalItem", approvalItemSchema],
   ["RunStatusEvent", runEventSchemas["run.status"]],
   ["StepEvent", runEventSchemas["step.started"]],
   ["GatePendingEvent", runEventSchemas["gate.pending"]],
@@ -110,15 +116,15 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/runs", summary: "All runs, newest first", query: runListQuery, paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" }, answer: runSummarySchema },
   { method: "get", path: "/api/runs/{id}", summary: "A run whole; `step_inputs=false` leaves the steps' input snapshots out; a pending gate says whether the caller may decide it", query: runReadQuery, ok: { 200: RUN_ANSWER }, answer: runSchema, errors: ["too_large"] },
   { method: "get", path: "/api/runs/{id}/steps/{stepId}", summary: "One step of a run with its input snapshot", ok: { 200: "the step" }, answer: stepSchema },
-  { method: "get", path: "/api/runs/{id}/checkpoints", summary: "A run's checkpoints with their public state; `state=false` lists only which there are", query: checkpointListQuery, ok: { 200: "`{items}` of checkpoints" }, errors: ["too_large"] },
-  { method: "get", path: "/api/runs/{id}/checkpoints/{seq}", summary: "One checkpoint: public state, completed nodes, queue", ok: { 200: "the checkpoint" } },
+  { method: "get", path: "/api/runs/{id}/checkpoints", summary: "A run's checkpoints with their public state; `state=false` lists only which there are", query: checkpointListQuery, ok: { 200: "`{items}` of checkpoints (only their heads with `state=false`)" }, errors: ["too_large"], answer: checkpointListSchema },
+  { method: "get", path: "/api/runs/{id}/checkpoints/{seq}", summary: "One checkpoint: public state, completed nodes, queue", ok: { 200: "the checkpoint" }, answer: checkpointSchema },
   { method: "get", path: "/api/runs/{id}/events", summary: "Server-Sent Events: the run's stored events after `Last-Event-ID` (header or query), then live ones until it settles", query: lastEventQuery, stream: true, events: runEventSchemas, ok: { 200: "an event stream: `run.status`, `step.started`, `step.finished`, `gate.pending` (each with its `id`) and live `step.delta`; `: keepalive` comments every 15 s" } },
-  { method: "get", path: "/api/runs/{id}/gate", summary: "The run's pending gate for the caller: who decides, the approvals so far, whether the caller may decide it now and why not", ok: { 200: "`{run_id, status, pending_gate}` (`pending_gate` null when the run waits at none; else with `may_decide`, `may_reject`, `decide_refusal`)" } },
+  { method: "get", path: "/api/runs/{id}/gate", summary: "The run's pending gate for the caller: who decides, the approvals so far, whether the caller may decide it now and why not", ok: { 200: "`{run_id, status, pending_gate}` (`pending_gate` null when the run waits at none; else with `may_decide`, `may_reject`, `decide_refusal`)" }, answer: runGateSchema },
   { method: "post", path: "/api/runs/{id}/resume", summary: "Continue a failed or interrupted run from its latest checkpoint", query: runReadQuery, ok: { 202: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
   { method: "post", path: "/api/runs/{id}/approve", summary: "Approve the pending gate with the reviewer's input (one of its `required_approvals`; the run goes on with the last)", query: runReadQuery, body: approveBody, ok: { 202: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
   { method: "post", path: "/api/runs/{id}/reject", summary: "Reject the pending gate: the run fails, naming the gate and the reviewer", query: runReadQuery, body: rejectBody, ok: { 200: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
   { method: "post", path: "/api/runs/{id}/cancel", summary: "Cancel: in-flight nodes are aborted and settle, then the run fails", query: runReadQuery, ok: { 200: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
-  { method: "get", path: "/api/approvals", summary: "Runs waiting at a human gate the caller may approve now, oldest first", paged: true, ok: { 200: "`{items, next_cursor}`" } },
+  { method: "get", path: "/api/approvals", summary: "Runs waiting at a human gate the caller may approve now, oldest first", paged: true, ok: { 200: "`{items, next_cursor}` of waiting runs" }, answer: approvalItemSchema },
   { method: "get", path: "/api/audit", summary: "The audit trail, newest first", query: auditFilterQuery, paged: true, ok: { 200: "`{items, next_cursor}` of audit entries" } },
   { method: "get", path: "/api/audit/verify", summary: "Recompute the audit hash chain (`scope=new`: only the rows appended since the last check)", query: auditVerifyQuery, ok: { 200: "`{ok, checked, first_bad_seq?, message?, scope, full_check_at?}`" } },
   { method: "get", path: "/api/spend", summary: "Spend per workflow, model, node and day over a period", query: spendQuery.pick({ period: true }), ok: { 200: "the spend report" } },

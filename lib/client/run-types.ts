@@ -2,7 +2,8 @@
  * Response shapes of the run, approval, version, audit and spend endpoints as the
  * browser sees them (docs/api.md). They extend the editor's shapes in ./types.
  */
-import type { GateAnswer, RunAnswer, RunSummaryAnswer, StepAnswer } from "@/lib/services/run-answers";
+import type { ApprovalItemAnswer } from "@/lib/services/approval-answers";
+import type { CheckpointAnswer, CheckpointHeadAnswer, GateAnswer, RunAnswer, RunGateAnswer, RunSummaryAnswer, StepAnswer } from "@/lib/services/run-answers";
 
 /**
  * A run's pending gate: prompt, form, who decides, the approvals so far and — in answers
@@ -25,29 +26,16 @@ export type RunSummary = RunSummaryAnswer;
 export type RunDetail = RunAnswer;
 
 /** A checkpoint in a list (`?state=false`): which one it is. */
-export interface CheckpointHead {
-  seq: number;
-  step_name: string;
-  created_at: string;
-}
+export type CheckpointHead = CheckpointHeadAnswer;
 
 /** One checkpoint whole. */
-export interface CheckpointView extends CheckpointHead {
-  completed: string[];
-  queue: unknown[];
-  state: Record<string, unknown>;
-}
+export type CheckpointView = CheckpointAnswer;
 
-export interface ApprovalView {
-  run_id: string;
-  workflow_id: string;
-  workflow_name: string;
-  workflow_version: number;
-  pending_gate: PendingGateView | null;
-  run_created_at: string;
-  waiting_since: string | null;
-  waited_ms: number | null;
-}
+/** A run in the approvals inbox. */
+export type ApprovalView = ApprovalItemAnswer;
+
+/** `GET /api/runs/{id}/gate`: the pending gate as the signed-in person sees it. */
+export type RunGateView = RunGateAnswer;
 
 /** One figure of the spend dashboard: a workflow, a model or a node, and what it cost. */
 export interface SpendGroup {
