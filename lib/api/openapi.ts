@@ -20,6 +20,7 @@ import { createWorkflowBody, restoreVersionBody, saveWorkflowBody, validateWorkf
 import { workflowListQuery } from "@/lib/services/workflows";
 import { signInBody } from "@/lib/services/sign-in";
 import { hookInputBody, patchHookBody } from "@/lib/services/hook-params";
+import { hookChangedSchema, hookLookupSchema, hookSchema, hookWithSecretSchema } from "@/lib/services/hook-answers";
 import { changePasswordBody, createApiKeyBody, createUserBody, patchUserBody, setupBody } from "@/lib/services/user-params";
 import { NARROWED, ROUTE_POLICY, rolesFor, type RouteKey } from "./policy";
 import { checkpointHeadSchema, checkpointListSchema, checkpointSchema, gateSchema, runEventSchemas, runGateSchema, runSchema, runSummarySchema, stepSchema } from "@/lib/services/run-answers";
@@ -68,6 +69,10 @@ const NAMED: [string, z.ZodType][] = [
   ["Checkpoint", checkpointSchema],
   ["CheckpointList", checkpointListSchema],
   ["ApprovalItem", approvalItemSchema],
+  ["Hook", hookSchema],
+  ["HookLookup", hookLookupSchema],
+  ["HookWithSecret", hookWithSecretSchema],
+  ["HookChanged", hookChangedSchema],
   ["RunStatusEvent", runEventSchemas["run.status"]],
   ["StepEvent", runEventSchemas["step.started"]],
   ["GatePendingEvent", runEventSchemas["gate.pending"]],
@@ -108,9 +113,9 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/workflows/{id}/runs", summary: "Trigger a run: at once, or with `wait` once it completes, fails or pauses", query: waitQuery.extend(runReadQuery.shape), body: triggerBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, answer: runSchema, errors: ["invalid_graph"] },
   { method: "get", path: "/api/workflows/{id}/runs", summary: "The workflow's runs, newest first", query: runListQuery.pick({ status: true }), paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" }, answer: runSummarySchema },
   { method: "get", path: "/api/workflows/{id}/events", summary: "Server-Sent Events: `workflow.saved` for each version saved after `Last-Event-ID` (header or query; by default the current version), then live, from any process", query: lastEventQuery, stream: true, events: { "workflow.saved": workflowSavedEvent }, ok: { 200: "an event stream of `workflow.saved` `{workflow_id, version, saved_by: {id, name}, saved_at, note, layout_only}` (the event id is the version); `: keepalive` comments every 15 s" } },
-  { method: "get", path: "/api/workflows/{id}/hook", summary: "The workflow's webhook, never its secret", ok: { 200: "`{hook: {id, workflow_id, enabled, url_path, created_at, rotated_at, last_triggered_at} | null}`" } },
-  { method: "post", path: "/api/workflows/{id}/hook", summary: "Make the workflow's webhook, or give it a new secret (the old one stops working at once); the `secret` is in this answer only", ok: { 201: "`{hook, secret}`: the hook was made", 200: "`{hook, secret}`: the secret was rotated" } },
-  { method: "patch", path: "/api/workflows/{id}/hook", summary: "Enable or disable the webhook (a disabled one answers 404)", body: patchHookBody, ok: { 200: "`{hook}`" } },
+  { method: "get", path: "/api/workflows/{id}/hook", summary: "The workflow's webhook, never its secret", ok: { 200: "`{hook: {id, workflow_id, enabled, url_path, created_at, rotated_at, last_triggered_at} | null}`" }, answer: hookLookupSchema },
+  { method: "post", path: "/api/workflows/{id}/hook", summary: "Make the workflow's webhook, or give it a new secret (the old one stops working at once); the `secret` is in this answer only", ok: { 201: "`{hook, secret}`: the hook was made", 200: "`{hook, secret}`: the secret was rotated" }, answer: hookWithSecretSchema },
+  { method: "patch", path: "/api/workflows/{id}/hook", summary: "Enable or disable the webhook (a disabled one answers 404)", body: patchHookBody, ok: { 200: "`{hook}`" }, answer: hookChangedSchema },
   { method: "delete", path: "/api/workflows/{id}/hook", summary: "Delete the webhook: its URL answers 404 from now on", ok: { 204: "deleted" } },
   { method: "post", path: "/api/hooks/{hook_id}", summary: "Call a webhook: the JSON body (at most 1 MiB) becomes the input of a run of its workflow, at once or with `wait` once it completes, fails or pauses. Authenticated by `X-Switchyard-Timestamp` and `X-Switchyard-Signature: sha256=<hex HMAC-SHA256(secret, \"<timestamp>.<body>\")>` (at most 300 s old), or by `X-Switchyard-Hook-Secret`", query: waitQuery.extend(runReadQuery.shape), body: hookInputBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, answer: runSchema, errors: ["invalid_signature", "invalid_graph"] },
   { method: "get", path: "/api/runs", summary: "All runs, newest first", query: runListQuery, paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" }, answer: runSummarySchema },
