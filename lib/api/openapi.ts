@@ -14,6 +14,7 @@ import { DEFAULT_MAX_BODY_BYTES } from "./body";
 import { SECRET_NAME_PATTERN } from "@/engine/secrets/placeholders";
 import { createSecretBody, updateSecretBody } from "@/lib/secrets/schemas";
 import { auditFilterQuery, auditVerifyQuery } from "@/lib/services/audit-params";
+import { auditCheckSchema, auditEntrySchema } from "@/lib/services/audit-answers";
 import { approveBody, checkpointListQuery, lastEventQuery, rejectBody, runListQuery, runReadQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
 import { spendQuery } from "@/lib/services/spend";
 import { createWorkflowBody, restoreVersionBody, saveWorkflowBody, validateWorkflowBody } from "@/lib/services/workflow-params";
@@ -73,6 +74,8 @@ const NAMED: [string, z.ZodType][] = [
   ["HookLookup", hookLookupSchema],
   ["HookWithSecret", hookWithSecretSchema],
   ["HookChanged", hookChangedSchema],
+  ["AuditEntry", auditEntrySchema],
+  ["AuditCheck", auditCheckSchema],
   ["RunStatusEvent", runEventSchemas["run.status"]],
   ["StepEvent", runEventSchemas["step.started"]],
   ["GatePendingEvent", runEventSchemas["gate.pending"]],
@@ -130,8 +133,8 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/runs/{id}/reject", summary: "Reject the pending gate: the run fails, naming the gate and the reviewer", query: runReadQuery, body: rejectBody, ok: { 200: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
   { method: "post", path: "/api/runs/{id}/cancel", summary: "Cancel: in-flight nodes are aborted and settle, then the run fails", query: runReadQuery, ok: { 200: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
   { method: "get", path: "/api/approvals", summary: "Runs waiting at a human gate the caller may approve now, oldest first", paged: true, ok: { 200: "`{items, next_cursor}` of waiting runs" }, answer: approvalItemSchema },
-  { method: "get", path: "/api/audit", summary: "The audit trail, newest first", query: auditFilterQuery, paged: true, ok: { 200: "`{items, next_cursor}` of audit entries" } },
-  { method: "get", path: "/api/audit/verify", summary: "Recompute the audit hash chain (`scope=new`: only the rows appended since the last check)", query: auditVerifyQuery, ok: { 200: "`{ok, checked, first_bad_seq?, message?, scope, full_check_at?}`" } },
+  { method: "get", path: "/api/audit", summary: "The audit trail, newest first", query: auditFilterQuery, paged: true, ok: { 200: "`{items, next_cursor}` of audit entries" }, answer: auditEntrySchema },
+  { method: "get", path: "/api/audit/verify", summary: "Recompute the audit hash chain (`scope=new`: only the rows appended since the last check)", query: auditVerifyQuery, ok: { 200: "`{ok, checked, first_bad_seq?, message?, scope, full_check_at?}`" }, answer: auditCheckSchema },
   { method: "get", path: "/api/spend", summary: "Spend per workflow, model, node and day over a period", query: spendQuery.pick({ period: true }), ok: { 200: "the spend report" } },
   { method: "get", path: "/api/spend/runs", summary: "The runs behind one spend figure", query: spendQuery, ok: { 200: "`{items}` of runs with their cost" } },
   { method: "get", path: "/api/models", summary: "Priced models", ok: { 200: "`{items: [{id, provider, input_usd_per_mtok, output_usd_per_mtok, cached_input_usd_per_mtok?}]}`" } },

@@ -75,5 +75,4 @@ export interface SpendRunView {
 
 // Shapes the server already defines: imported as types only, never duplicated by hand.
 export type { VersionSummaryAnswer as VersionSummary, VersionAnswer as VersionDetail } from "@/lib/services/workflow-answers";
-export type { AuditRowAnswer as AuditRow } from "@/lib/services/audit";
-export type { AuditCheck as AuditVerify } from "@/lib/services/audit";
+export type { AuditEntryAnswer as AuditRow, AuditCheckAnswer as AuditVerify } from "@/lib/services/audit-answers";
