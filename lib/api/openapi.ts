@@ -17,6 +17,7 @@ import { auditFilterQuery, auditVerifyQuery } from "@/lib/services/audit-params"
 import { auditCheckSchema, auditEntrySchema } from "@/lib/services/audit-answers";
 import { approveBody, checkpointListQuery, lastEventQuery, rejectBody, runListQuery, runReadQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
 import { spendQuery } from "@/lib/services/spend";
+import { spendGroupSchema, spendReportSchema, spendRunListSchema, spendRunSchema } from "@/lib/services/spend-answers";
 import { createWorkflowBody, restoreVersionBody, saveWorkflowBody, validateWorkflowBody } from "@/lib/services/workflow-params";
 import { workflowListQuery } from "@/lib/services/workflows";
 import { signInBody } from "@/lib/services/sign-in";
@@ -76,6 +77,10 @@ const NAMED: [string, z.ZodType][] = [
   ["HookChanged", hookChangedSchema],
   ["AuditEntry", auditEntrySchema],
   ["AuditCheck", auditCheckSchema],
+  ["SpendGroup", spendGroupSchema],
+  ["SpendReport", spendReportSchema],
+  ["SpendRun", spendRunSchema],
+  ["SpendRunList", spendRunListSchema],
   ["RunStatusEvent", runEventSchemas["run.status"]],
   ["StepEvent", runEventSchemas["step.started"]],
   ["GatePendingEvent", runEventSchemas["gate.pending"]],
@@ -135,8 +140,8 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/approvals", summary: "Runs waiting at a human gate the caller may approve now, oldest first", paged: true, ok: { 200: "`{items, next_cursor}` of waiting runs" }, answer: approvalItemSchema },
   { method: "get", path: "/api/audit", summary: "The audit trail, newest first", query: auditFilterQuery, paged: true, ok: { 200: "`{items, next_cursor}` of audit entries" }, answer: auditEntrySchema },
   { method: "get", path: "/api/audit/verify", summary: "Recompute the audit hash chain (`scope=new`: only the rows appended since the last check)", query: auditVerifyQuery, ok: { 200: "`{ok, checked, first_bad_seq?, message?, scope, full_check_at?}`" }, answer: auditCheckSchema },
-  { method: "get", path: "/api/spend", summary: "Spend per workflow, model, node and day over a period", query: spendQuery.pick({ period: true }), ok: { 200: "the spend report" } },
-  { method: "get", path: "/api/spend/runs", summary: "The runs behind one spend figure", query: spendQuery, ok: { 200: "`{items}` of runs with their cost" } },
+  { method: "get", path: "/api/spend", summary: "Spend per workflow, model, node and day over a period", query: spendQuery.pick({ period: true }), ok: { 200: "the spend report" }, answer: spendReportSchema },
+  { method: "get", path: "/api/spend/runs", summary: "The runs behind one spend figure", query: spendQuery, ok: { 200: "`{items, retention_days}`: the runs with their cost" }, answer: spendRunListSchema },
   { method: "get", path: "/api/models", summary: "Priced models", ok: { 200: "`{items: [{id, provider, input_usd_per_mtok, output_usd_per_mtok, cached_input_usd_per_mtok?}]}`" } },
   { method: "get", path: "/api/tools", summary: "Registered tools with their parameter schemas", ok: { 200: "`{items: [{name, description, params}]}`" } },
   { method: "get", path: "/api/secrets", summary: "Secret names with their timestamps (values never leave the server)", ok: { 200: "`{items, next_cursor: null}`" } },

@@ -3,6 +3,7 @@
  * browser sees them (docs/api.md). They extend the editor's shapes in ./types.
  */
 import type { ApprovalItemAnswer } from "@/lib/services/approval-answers";
+import type { SpendGroupAnswer, SpendReportAnswer, SpendRunAnswer, SpendRunListAnswer } from "@/lib/services/spend-answers";
 import type { CheckpointAnswer, CheckpointHeadAnswer, GateAnswer, RunAnswer, RunGateAnswer, RunSummaryAnswer, StepAnswer } from "@/lib/services/run-answers";
 
 /**
@@ -38,40 +39,16 @@ export type ApprovalView = ApprovalItemAnswer;
 export type RunGateView = RunGateAnswer;
 
 /** One figure of the spend dashboard: a workflow, a model or a node, and what it cost. */
-export interface SpendGroup {
-  key: string;
-  label: string;
-  workflow_id?: string;
-  cost_usd: number;
-  tokens_in: number;
-  tokens_out: number;
-  steps: number;
-  runs: number;
-}
+export type SpendGroup = SpendGroupAnswer;
 
-export interface SpendReport {
-  period: string;
-  since: string | null;
-  total: { cost_usd: number; tokens_in: number; tokens_out: number; runs: number };
-  by_workflow: SpendGroup[];
-  by_model: SpendGroup[];
-  by_node: SpendGroup[];
-  /** Cost per day (UTC date), oldest first. */
-  by_day: { day: string; cost_usd: number }[];
-}
+/** Spend per workflow, model, node and day (UTC, oldest first) over a period. */
+export type SpendReport = SpendReportAnswer;
 
 /** One run behind a spend figure, with what it spent on that slice. */
-export interface SpendRunView {
-  run_id: string;
-  workflow_id: string;
-  workflow_name: string;
-  status: string;
-  created_at: string;
-  cost_usd: number;
-  tokens_in: number;
-  tokens_out: number;
-  steps: number;
-}
+export type SpendRunView = SpendRunAnswer;
+
+/** The runs behind a spend figure, and how long runs are kept. */
+export type SpendRunList = SpendRunListAnswer;
 
 // Shapes the server already defines: imported as types only, never duplicated by hand.
 export type { VersionSummaryAnswer as VersionSummary, VersionAnswer as VersionDetail } from "@/lib/services/workflow-answers";
