@@ -21,6 +21,7 @@ import { spendGroupSchema, spendReportSchema, spendRunListSchema, spendRunSchema
 import { createWorkflowBody, restoreVersionBody, saveWorkflowBody, validateWorkflowBody } from "@/lib/services/workflow-params";
 import { workflowListQuery } from "@/lib/services/workflows";
 import { signInBody } from "@/lib/services/sign-in";
+import { modelListSchema, modelSchema, toolListSchema, toolParamSchema, toolSchema } from "@/lib/services/catalog-answers";
 import { hookInputBody, patchHookBody } from "@/lib/services/hook-params";
 import { hookChangedSchema, hookLookupSchema, hookSchema, hookWithSecretSchema } from "@/lib/services/hook-answers";
 import { changePasswordBody, createApiKeyBody, createUserBody, patchUserBody, setupBody } from "@/lib/services/user-params";
@@ -81,6 +82,11 @@ const NAMED: [string, z.ZodType][] = [
   ["SpendReport", spendReportSchema],
   ["SpendRun", spendRunSchema],
   ["SpendRunList", spendRunListSchema],
+  ["Model", modelSchema],
+  ["ModelList", modelListSchema],
+  ["ToolParam", toolParamSchema],
+  ["Tool", toolSchema],
+  ["ToolList", toolListSchema],
   ["RunStatusEvent", runEventSchemas["run.status"]],
   ["StepEvent", runEventSchemas["step.started"]],
   ["GatePendingEvent", runEventSchemas["gate.pending"]],
@@ -142,8 +148,8 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/audit/verify", summary: "Recompute the audit hash chain (`scope=new`: only the rows appended since the last check)", query: auditVerifyQuery, ok: { 200: "`{ok, checked, first_bad_seq?, message?, scope, full_check_at?}`" }, answer: auditCheckSchema },
   { method: "get", path: "/api/spend", summary: "Spend per workflow, model, node and day over a period", query: spendQuery.pick({ period: true }), ok: { 200: "the spend report" }, answer: spendReportSchema },
   { method: "get", path: "/api/spend/runs", summary: "The runs behind one spend figure", query: spendQuery, ok: { 200: "`{items, retention_days}`: the runs with their cost" }, answer: spendRunListSchema },
-  { method: "get", path: "/api/models", summary: "Priced models", ok: { 200: "`{items: [{id, provider, input_usd_per_mtok, output_usd_per_mtok, cached_input_usd_per_mtok?}]}`" } },
-  { method: "get", path: "/api/tools", summary: "Registered tools with their parameter schemas", ok: { 200: "`{items: [{name, description, params}]}`" } },
+  { method: "get", path: "/api/models", summary: "Priced models", ok: { 200: "`{items: [{id, provider, input_usd_per_mtok, output_usd_per_mtok, cached_input_usd_per_mtok?}]}`" }, answer: modelListSchema },
+  { method: "get", path: "/api/tools", summary: "Registered tools with their parameter schemas", ok: { 200: "`{items: [{name, description, params}]}`" }, answer: toolListSchema },
   { method: "get", path: "/api/secrets", summary: "Secret names with their timestamps (values never leave the server)", ok: { 200: "`{items, next_cursor: null}`" } },
   { method: "post", path: "/api/secrets", summary: "Create a secret", body: createSecretBody, ok: { 201: "the secret's name and timestamps" }, errors: ["already_exists"] },
   { method: "put", path: "/api/secrets/{name}", summary: "Replace a secret's value", body: updateSecretBody, ok: { 200: "the secret's name and timestamps" } },
