@@ -12,7 +12,7 @@ import { ID_PATTERN } from "./params";
 import { API_ERRORS, type ApiErrorCode } from "./errors";
 import { DEFAULT_MAX_BODY_BYTES } from "./body";
 import { SECRET_NAME_PATTERN } from "@/engine/secrets/placeholders";
-import { createSecretBody, updateSecretBody } from "@/lib/secrets/schemas";
+import { createSecretBody, secretListSchema, secretSchema, updateSecretBody } from "@/lib/secrets/schemas";
 import { auditFilterQuery, auditVerifyQuery } from "@/lib/services/audit-params";
 import { auditCheckSchema, auditEntrySchema } from "@/lib/services/audit-answers";
 import { approveBody, checkpointListQuery, lastEventQuery, rejectBody, runListQuery, runReadQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
@@ -87,6 +87,8 @@ const NAMED: [string, z.ZodType][] = [
   ["ToolParam", toolParamSchema],
   ["Tool", toolSchema],
   ["ToolList", toolListSchema],
+  ["Secret", secretSchema],
+  ["SecretList", secretListSchema],
   ["RunStatusEvent", runEventSchemas["run.status"]],
   ["StepEvent", runEventSchemas["step.started"]],
   ["GatePendingEvent", runEventSchemas["gate.pending"]],
@@ -150,9 +152,9 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/spend/runs", summary: "The runs behind one spend figure", query: spendQuery, ok: { 200: "`{items, retention_days}`: the runs with their cost" }, answer: spendRunListSchema },
   { method: "get", path: "/api/models", summary: "Priced models", ok: { 200: "`{items: [{id, provider, input_usd_per_mtok, output_usd_per_mtok, cached_input_usd_per_mtok?}]}`" }, answer: modelListSchema },
   { method: "get", path: "/api/tools", summary: "Registered tools with their parameter schemas", ok: { 200: "`{items: [{name, description, params}]}`" }, answer: toolListSchema },
-  { method: "get", path: "/api/secrets", summary: "Secret names with their timestamps (values never leave the server)", ok: { 200: "`{items, next_cursor: null}`" } },
-  { method: "post", path: "/api/secrets", summary: "Create a secret", body: createSecretBody, ok: { 201: "the secret's name and timestamps" }, errors: ["already_exists"] },
-  { method: "put", path: "/api/secrets/{name}", summary: "Replace a secret's value", body: updateSecretBody, ok: { 200: "the secret's name and timestamps" } },
+  { method: "get", path: "/api/secrets", summary: "Secret names with their timestamps (values never leave the server)", ok: { 200: "`{items, next_cursor: null}`" }, answer: secretListSchema },
+  { method: "post", path: "/api/secrets", summary: "Create a secret", body: createSecretBody, ok: { 201: "the secret's name and timestamps" }, errors: ["already_exists"], answer: secretSchema },
+  { method: "put", path: "/api/secrets/{name}", summary: "Replace a secret's value", body: updateSecretBody, ok: { 200: "the secret's name and timestamps" }, answer: secretSchema },
   { method: "delete", path: "/api/secrets/{name}", summary: "Delete a secret; runs that use it are refused", ok: { 204: "deleted" } },
   { method: "get", path: "/api/users", summary: "Every user, by email", ok: { 200: "`{items: [{id, name, email, role, disabled, created_at, updated_at}], next_cursor: null}`" } },
   { method: "post", path: "/api/users", summary: "Add a person with a role and a first password", body: createUserBody, ok: { 201: "the user" }, errors: ["already_exists"] },
