@@ -25,6 +25,7 @@ import { modelListSchema, modelSchema, toolListSchema, toolParamSchema, toolSche
 import { hookInputBody, patchHookBody } from "@/lib/services/hook-params";
 import { hookChangedSchema, hookLookupSchema, hookSchema, hookWithSecretSchema } from "@/lib/services/hook-answers";
 import { changePasswordBody, createApiKeyBody, createUserBody, patchUserBody, setupBody } from "@/lib/services/user-params";
+import { apiKeyCreatedSchema, apiKeyListSchema, apiKeySchema, meSchema, passwordChangedSchema, setupDoneSchema, setupStatusSchema, signedInSchema, signedOutSchema, userListSchema, userSchema } from "@/lib/services/account-answers";
 import { NARROWED, ROUTE_POLICY, rolesFor, type RouteKey } from "./policy";
 import { checkpointHeadSchema, checkpointListSchema, checkpointSchema, gateSchema, runEventSchemas, runGateSchema, runSchema, runSummarySchema, stepSchema } from "@/lib/services/run-answers";
 import { approvalItemSchema } from "@/lib/services/approval-answers";
@@ -89,6 +90,17 @@ const NAMED: [string, z.ZodType][] = [
   ["ToolList", toolListSchema],
   ["Secret", secretSchema],
   ["SecretList", secretListSchema],
+  ["User", userSchema],
+  ["UserList", userListSchema],
+  ["ApiKey", apiKeySchema],
+  ["ApiKeyList", apiKeyListSchema],
+  ["ApiKeyCreated", apiKeyCreatedSchema],
+  ["Me", meSchema],
+  ["SetupStatus", setupStatusSchema],
+  ["SetupDone", setupDoneSchema],
+  ["SignedIn", signedInSchema],
+  ["SignedOut", signedOutSchema],
+  ["PasswordChanged", passwordChangedSchema],
   ["RunStatusEvent", runEventSchemas["run.status"]],
   ["StepEvent", runEventSchemas["step.started"]],
   ["GatePendingEvent", runEventSchemas["gate.pending"]],
@@ -156,19 +168,19 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/secrets", summary: "Create a secret", body: createSecretBody, ok: { 201: "the secret's name and timestamps" }, errors: ["already_exists"], answer: secretSchema },
   { method: "put", path: "/api/secrets/{name}", summary: "Replace a secret's value", body: updateSecretBody, ok: { 200: "the secret's name and timestamps" }, answer: secretSchema },
   { method: "delete", path: "/api/secrets/{name}", summary: "Delete a secret; runs that use it are refused", ok: { 204: "deleted" } },
-  { method: "get", path: "/api/users", summary: "Every user, by email", ok: { 200: "`{items: [{id, name, email, role, disabled, created_at, updated_at}], next_cursor: null}`" } },
-  { method: "post", path: "/api/users", summary: "Add a person with a role and a first password", body: createUserBody, ok: { 201: "the user" }, errors: ["already_exists"] },
-  { method: "patch", path: "/api/users/{userId}", summary: "Change a user's role, name or `disabled` (disabling ends their sessions at once; a lower role revokes their keys it no longer covers)", body: patchUserBody, ok: { 200: "the user" }, errors: ["bad_state"] },
+  { method: "get", path: "/api/users", summary: "Every user, by email", ok: { 200: "`{items: [{id, name, email, role, disabled, created_at, updated_at}], next_cursor: null}`" }, answer: userListSchema },
+  { method: "post", path: "/api/users", summary: "Add a person with a role and a first password", body: createUserBody, ok: { 201: "the user" }, errors: ["already_exists"], answer: userSchema },
+  { method: "patch", path: "/api/users/{userId}", summary: "Change a user's role, name or `disabled` (disabling ends their sessions at once; a lower role revokes their keys it no longer covers)", body: patchUserBody, ok: { 200: "the user" }, errors: ["bad_state"], answer: userSchema },
   { method: "delete", path: "/api/users/{userId}", summary: "Remove a user: their sessions end, the API keys they made are revoked", ok: { 204: "removed" }, errors: ["bad_state"] },
-  { method: "get", path: "/api/api-keys", summary: "API keys (never the keys themselves)", ok: { 200: "`{items: [{id, name, role, prefix, created_at, expires_at, last_used_at, revoked_at, created_by}], next_cursor: null}`" } },
-  { method: "post", path: "/api/api-keys", summary: "Make an API key; its `key` is in this answer only", body: createApiKeyBody, ok: { 201: "the key's record with `key` (send it as `Authorization: Bearer <key>`)" } },
+  { method: "get", path: "/api/api-keys", summary: "API keys (never the keys themselves)", ok: { 200: "`{items: [{id, name, role, prefix, created_at, expires_at, last_used_at, revoked_at, created_by}], next_cursor: null}`" }, answer: apiKeyListSchema },
+  { method: "post", path: "/api/api-keys", summary: "Make an API key; its `key` is in this answer only", body: createApiKeyBody, ok: { 201: "the key's record with `key` (send it as `Authorization: Bearer <key>`)" }, answer: apiKeyCreatedSchema },
   { method: "delete", path: "/api/api-keys/{keyId}", summary: "Revoke an API key: it stops working at once", ok: { 204: "revoked" } },
-  { method: "get", path: "/api/me", summary: "Who this request is, with the role's permissions", ok: { 200: "`{type, id, name, email, role, permissions}`" } },
-  { method: "get", path: "/api/setup", summary: "Whether the owner account is still to be made, and whether this request may make it", ok: { 200: "`{needed, allowed}`" } },
-  { method: "post", path: "/api/setup", summary: "Make the owner account (an admin) and sign in — only while no account exists, from this machine or with the bootstrap token", body: setupBody, ok: { 201: "`{user}`, with the session cookie set" }, errors: ["already_set_up"] },
-  { method: "post", path: "/api/auth/sign-in/email", summary: "Sign in: sets the session cookie (httpOnly, SameSite=Lax, Secure over https)", body: signInBody, ok: { 200: "`{user}`" }, errors: ["rate_limited"] },
-  { method: "post", path: "/api/auth/sign-out", summary: "End this browser's session", ok: { 200: "`{signed_out: true}`" } },
-  { method: "post", path: "/api/auth/change-password", summary: "Change your password; `revoke_other_sessions` signs out your other browsers", body: changePasswordBody, ok: { 200: "`{changed: true}`" } },
+  { method: "get", path: "/api/me", summary: "Who this request is, with the role's permissions", ok: { 200: "`{type, id, name, email, role, permissions}`" }, answer: meSchema },
+  { method: "get", path: "/api/setup", summary: "Whether the owner account is still to be made, and whether this request may make it", ok: { 200: "`{needed, allowed}`" }, answer: setupStatusSchema },
+  { method: "post", path: "/api/setup", summary: "Make the owner account (an admin) and sign in — only while no account exists, from this machine or with the bootstrap token", body: setupBody, ok: { 201: "`{user}`, with the session cookie set" }, errors: ["already_set_up"], answer: setupDoneSchema },
+  { method: "post", path: "/api/auth/sign-in/email", summary: "Sign in: sets the session cookie (httpOnly, SameSite=Lax, Secure over https)", body: signInBody, ok: { 200: "`{user}`" }, errors: ["rate_limited"], answer: signedInSchema },
+  { method: "post", path: "/api/auth/sign-out", summary: "End this browser's session", ok: { 200: "`{signed_out: true}`" }, answer: signedOutSchema },
+  { method: "post", path: "/api/auth/change-password", summary: "Change your password; `revoke_other_sessions` signs out your other browsers", body: changePasswordBody, ok: { 200: "`{changed: true}`" }, answer: passwordChangedSchema },
   { method: "get", path: "/api/health", summary: "Liveness", unguarded: true, ok: { 200: "`{ok: true}`" } },
   { method: "get", path: "/api/openapi", summary: "This document", ok: { 200: "OpenAPI 3.1" } },
 ];
