@@ -1,8 +1,9 @@
 /**
  * The HTTP API as an OpenAPI 3.1 document, served at `GET /api/openapi`. Request bodies and
  * query strings are generated from the very zod schemas the route handlers parse them with,
- * and so are the answers and stream events that have one (lib/services/*-answers.ts, named
- * under `components.schemas`); the others are described in words (docs/api.md).
+ * and so are every JSON answer but this document's own and the stream events (the schemas
+ * the server builds them by: lib/services/*-answers.ts and lib/secrets/schemas.ts, named
+ * under `components.schemas`); docs/api.md says what they mean.
  * `openapi.test.ts` checks that every route handler under `app/api` is listed here and
  * nothing else is.
  */
@@ -21,6 +22,7 @@ import { spendGroupSchema, spendReportSchema, spendRunListSchema, spendRunSchema
 import { createWorkflowBody, restoreVersionBody, saveWorkflowBody, validateWorkflowBody } from "@/lib/services/workflow-params";
 import { workflowListQuery } from "@/lib/services/workflows";
 import { signInBody } from "@/lib/services/sign-in";
+import { healthSchema } from "@/lib/services/health-answers";
 import { modelListSchema, modelSchema, toolListSchema, toolParamSchema, toolSchema } from "@/lib/services/catalog-answers";
 import { hookInputBody, patchHookBody } from "@/lib/services/hook-params";
 import { hookChangedSchema, hookLookupSchema, hookSchema, hookWithSecretSchema } from "@/lib/services/hook-answers";
@@ -101,6 +103,7 @@ const NAMED: [string, z.ZodType][] = [
   ["SignedIn", signedInSchema],
   ["SignedOut", signedOutSchema],
   ["PasswordChanged", passwordChangedSchema],
+  ["Health", healthSchema],
   ["RunStatusEvent", runEventSchemas["run.status"]],
   ["StepEvent", runEventSchemas["step.started"]],
   ["GatePendingEvent", runEventSchemas["gate.pending"]],
@@ -181,7 +184,7 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/auth/sign-in/email", summary: "Sign in: sets the session cookie (httpOnly, SameSite=Lax, Secure over https)", body: signInBody, ok: { 200: "`{user}`" }, errors: ["rate_limited"], answer: signedInSchema },
   { method: "post", path: "/api/auth/sign-out", summary: "End this browser's session", ok: { 200: "`{signed_out: true}`" }, answer: signedOutSchema },
   { method: "post", path: "/api/auth/change-password", summary: "Change your password; `revoke_other_sessions` signs out your other browsers", body: changePasswordBody, ok: { 200: "`{changed: true}`" }, answer: passwordChangedSchema },
-  { method: "get", path: "/api/health", summary: "Liveness", unguarded: true, ok: { 200: "`{ok: true}`" } },
+  { method: "get", path: "/api/health", summary: "Liveness", unguarded: true, ok: { 200: "`{ok: true}`" }, answer: healthSchema },
   { method: "get", path: "/api/openapi", summary: "This document", ok: { 200: "OpenAPI 3.1" } },
 ];
 
