@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, TextInput } from "@/components/ui/field";
-import { createApiKey, fieldErrors, type ApiKeyView } from "@/lib/client/accounts";
+import { createApiKey, fieldErrors, type CreatedApiKeyView } from "@/lib/client/accounts";
 import type { Role } from "@/lib/auth/roles";
 import { RoleSelect } from "./role-select";
 
@@ -14,7 +14,7 @@ const endOfDay = (day: string) => new Date(`${day}T23:59:59`).toISOString();
 const today = () => new Date().toLocaleDateString("en-CA");
 
 /** Name, role (at most one's own) and an optional last day; hands the new key, shown once, to `onCreated`. */
-export function CreateKeyDialog({ roles, onCreated, onClose }: { roles: readonly Role[]; onCreated: (key: ApiKeyView & { key: string }) => void; onClose: () => void }) {
+export function CreateKeyDialog({ roles, onCreated, onClose }: { roles: readonly Role[]; onCreated: (key: CreatedApiKeyView) => void; onClose: () => void }) {
   const [name, setName] = useState("");
   const [role, setRole] = useState<Role>(roles[0] ?? "viewer");
   const [expires, setExpires] = useState("");

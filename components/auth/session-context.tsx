@@ -6,7 +6,7 @@
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { Permission } from "@/lib/auth/roles";
-import type { MeDto } from "@/lib/services/account";
+import type { MeAnswer as MeDto } from "@/lib/services/account-answers";
 
 const SessionContext = createContext<MeDto | null>(null);
 

@@ -1,8 +1,7 @@
-/** A day of the spend chart: `day` is a UTC date, YYYY-MM-DD. */
-export interface SpendDay {
-  day: string;
-  cost_usd: number;
-}
+import type { SpendReport } from "@/lib/client/run-types";
+
+/** A day of the spend chart, as the report's `by_day` has it: `day` is a UTC date, YYYY-MM-DD. */
+export type SpendDay = SpendReport["by_day"][number];
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,9 @@
 /**
  * The HTTP API as an OpenAPI 3.1 document, served at `GET /api/openapi`. Request bodies and
  * query strings are generated from the very zod schemas the route handlers parse them with,
- * and so are the answers and stream events that have one (lib/services/*-answers.ts, named
- * under `components.schemas`); the others are described in words (docs/api.md).
+ * and so are every JSON answer but this document's own and the stream events (the schemas
+ * the server builds them by: lib/services/*-answers.ts and lib/secrets/schemas.ts, named
+ * under `components.schemas`); docs/api.md says what they mean.
  * `openapi.test.ts` checks that every route handler under `app/api` is listed here and
  * nothing else is.
  */
@@ -12,17 +13,24 @@ import { ID_PATTERN } from "./params";
 import { API_ERRORS, type ApiErrorCode } from "./errors";
 import { DEFAULT_MAX_BODY_BYTES } from "./body";
 import { SECRET_NAME_PATTERN } from "@/engine/secrets/placeholders";
-import { createSecretBody, updateSecretBody } from "@/lib/secrets/schemas";
+import { createSecretBody, secretListSchema, secretSchema, updateSecretBody } from "@/lib/secrets/schemas";
 import { auditFilterQuery, auditVerifyQuery } from "@/lib/services/audit-params";
+import { auditCheckSchema, auditEntrySchema } from "@/lib/services/audit-answers";
 import { approveBody, checkpointListQuery, lastEventQuery, rejectBody, runListQuery, runReadQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
 import { spendQuery } from "@/lib/services/spend";
+import { spendGroupSchema, spendReportSchema, spendRunListSchema, spendRunSchema } from "@/lib/services/spend-answers";
 import { createWorkflowBody, restoreVersionBody, saveWorkflowBody, validateWorkflowBody } from "@/lib/services/workflow-params";
 import { workflowListQuery } from "@/lib/services/workflows";
 import { signInBody } from "@/lib/services/sign-in";
+import { healthSchema } from "@/lib/services/health-answers";
+import { modelListSchema, modelSchema, toolListSchema, toolParamSchema, toolSchema } from "@/lib/services/catalog-answers";
 import { hookInputBody, patchHookBody } from "@/lib/services/hook-params";
+import { hookChangedSchema, hookLookupSchema, hookSchema, hookWithSecretSchema } from "@/lib/services/hook-answers";
 import { changePasswordBody, createApiKeyBody, createUserBody, patchUserBody, setupBody } from "@/lib/services/user-params";
+import { apiKeyCreatedSchema, apiKeyListSchema, apiKeySchema, meSchema, passwordChangedSchema, setupDoneSchema, setupStatusSchema, signedInSchema, signedOutSchema, userListSchema, userSchema } from "@/lib/services/account-answers";
 import { NARROWED, ROUTE_POLICY, rolesFor, type RouteKey } from "./policy";
-import { gateSchema, runEventSchemas, runSchema, runSummarySchema, stepSchema } from "@/lib/services/run-answers";
+import { checkpointHeadSchema, checkpointListSchema, checkpointSchema, gateSchema, runEventSchemas, runGateSchema, runSchema, runSummarySchema, stepSchema } from "@/lib/services/run-answers";
+import { approvalItemSchema } from "@/lib/services/approval-answers";
 import { workflowSavedEvent } from "@/lib/services/workflow-params";
 import { validationSchema, versionSchema, versionSummarySchema, workflowSchema, workflowSummarySchema } from "@/lib/services/workflow-answers";
 
@@ -62,6 +70,40 @@ const NAMED: [string, z.ZodType][] = [
   ["RunSummary", runSummarySchema],
   ["Step", stepSchema],
   ["Gate", gateSchema],
+  ["RunGate", runGateSchema],
+  ["CheckpointHead", checkpointHeadSchema],
+  ["Checkpoint", checkpointSchema],
+  ["CheckpointList", checkpointListSchema],
+  ["ApprovalItem", approvalItemSchema],
+  ["Hook", hookSchema],
+  ["HookLookup", hookLookupSchema],
+  ["HookWithSecret", hookWithSecretSchema],
+  ["HookChanged", hookChangedSchema],
+  ["AuditEntry", auditEntrySchema],
+  ["AuditCheck", auditCheckSchema],
+  ["SpendGroup", spendGroupSchema],
+  ["SpendReport", spendReportSchema],
+  ["SpendRun", spendRunSchema],
+  ["SpendRunList", spendRunListSchema],
+  ["Model", modelSchema],
+  ["ModelList", modelListSchema],
+  ["ToolParam", toolParamSchema],
+  ["Tool", toolSchema],
+  ["ToolList", toolListSchema],
+  ["Secret", secretSchema],
+  ["SecretList", secretListSchema],
+  ["User", userSchema],
+  ["UserList", userListSchema],
+  ["ApiKey", apiKeySchema],
+  ["ApiKeyList", apiKeyListSchema],
+  ["ApiKeyCreated", apiKeyCreatedSchema],
+  ["Me", meSchema],
+  ["SetupStatus", setupStatusSchema],
+  ["SetupDone", setupDoneSchema],
+  ["SignedIn", signedInSchema],
+  ["SignedOut", signedOutSchema],
+  ["PasswordChanged", passwordChangedSchema],
+  ["Health", healthSchema],
   ["RunStatusEvent", runEventSchemas["run.status"]],
   ["StepEvent", runEventSchemas["step.started"]],
   ["GatePendingEvent", runEventSchemas["gate.pending"]],
@@ -102,47 +144,47 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/workflows/{id}/runs", summary: "Trigger a run: at once, or with `wait` once it completes, fails or pauses", query: waitQuery.extend(runReadQuery.shape), body: triggerBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, answer: runSchema, errors: ["invalid_graph"] },
   { method: "get", path: "/api/workflows/{id}/runs", summary: "The workflow's runs, newest first", query: runListQuery.pick({ status: true }), paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" }, answer: runSummarySchema },
   { method: "get", path: "/api/workflows/{id}/events", summary: "Server-Sent Events: `workflow.saved` for each version saved after `Last-Event-ID` (header or query; by default the current version), then live, from any process", query: lastEventQuery, stream: true, events: { "workflow.saved": workflowSavedEvent }, ok: { 200: "an event stream of `workflow.saved` `{workflow_id, version, saved_by: {id, name}, saved_at, note, layout_only}` (the event id is the version); `: keepalive` comments every 15 s" } },
-  { method: "get", path: "/api/workflows/{id}/hook", summary: "The workflow's webhook, never its secret", ok: { 200: "`{hook: {id, workflow_id, enabled, url_path, created_at, rotated_at, last_triggered_at} | null}`" } },
-  { method: "post", path: "/api/workflows/{id}/hook", summary: "Make the workflow's webhook, or give it a new secret (the old one stops working at once); the `secret` is in this answer only", ok: { 201: "`{hook, secret}`: the hook was made", 200: "`{hook, secret}`: the secret was rotated" } },
-  { method: "patch", path: "/api/workflows/{id}/hook", summary: "Enable or disable the webhook (a disabled one answers 404)", body: patchHookBody, ok: { 200: "`{hook}`" } },
+  { method: "get", path: "/api/workflows/{id}/hook", summary: "The workflow's webhook, never its secret", ok: { 200: "`{hook: {id, workflow_id, enabled, url_path, created_at, rotated_at, last_triggered_at} | null}`" }, answer: hookLookupSchema },
+  { method: "post", path: "/api/workflows/{id}/hook", summary: "Make the workflow's webhook, or give it a new secret (the old one stops working at once); the `secret` is in this answer only", ok: { 201: "`{hook, secret}`: the hook was made", 200: "`{hook, secret}`: the secret was rotated" }, answer: hookWithSecretSchema },
+  { method: "patch", path: "/api/workflows/{id}/hook", summary: "Enable or disable the webhook (a disabled one answers 404)", body: patchHookBody, ok: { 200: "`{hook}`" }, answer: hookChangedSchema },
   { method: "delete", path: "/api/workflows/{id}/hook", summary: "Delete the webhook: its URL answers 404 from now on", ok: { 204: "deleted" } },
   { method: "post", path: "/api/hooks/{hook_id}", summary: "Call a webhook: the JSON body (at most 1 MiB) becomes the input of a run of its workflow, at once or with `wait` once it completes, fails or pauses. Authenticated by `X-Switchyard-Timestamp` and `X-Switchyard-Signature: sha256=<hex HMAC-SHA256(secret, \"<timestamp>.<body>\")>` (at most 300 s old), or by `X-Switchyard-Hook-Secret`", query: waitQuery.extend(runReadQuery.shape), body: hookInputBody, bodyOptional: true, ok: { 201: RUN_ANSWER }, answer: runSchema, errors: ["invalid_signature", "invalid_graph"] },
   { method: "get", path: "/api/runs", summary: "All runs, newest first", query: runListQuery, paged: true, ok: { 200: "`{items, next_cursor}` of run summaries" }, answer: runSummarySchema },
   { method: "get", path: "/api/runs/{id}", summary: "A run whole; `step_inputs=false` leaves the steps' input snapshots out; a pending gate says whether the caller may decide it", query: runReadQuery, ok: { 200: RUN_ANSWER }, answer: runSchema, errors: ["too_large"] },
   { method: "get", path: "/api/runs/{id}/steps/{stepId}", summary: "One step of a run with its input snapshot", ok: { 200: "the step" }, answer: stepSchema },
-  { method: "get", path: "/api/runs/{id}/checkpoints", summary: "A run's checkpoints with their public state; `state=false` lists only which there are", query: checkpointListQuery, ok: { 200: "`{items}` of checkpoints" }, errors: ["too_large"] },
-  { method: "get", path: "/api/runs/{id}/checkpoints/{seq}", summary: "One checkpoint: public state, completed nodes, queue", ok: { 200: "the checkpoint" } },
+  { method: "get", path: "/api/runs/{id}/checkpoints", summary: "A run's checkpoints with their public state; `state=false` lists only which there are", query: checkpointListQuery, ok: { 200: "`{items}` of checkpoints (only their heads with `state=false`)" }, errors: ["too_large"], answer: checkpointListSchema },
+  { method: "get", path: "/api/runs/{id}/checkpoints/{seq}", summary: "One checkpoint: public state, completed nodes, queue", ok: { 200: "the checkpoint" }, answer: checkpointSchema },
   { method: "get", path: "/api/runs/{id}/events", summary: "Server-Sent Events: the run's stored events after `Last-Event-ID` (header or query), then live ones until it settles", query: lastEventQuery, stream: true, events: runEventSchemas, ok: { 200: "an event stream: `run.status`, `step.started`, `step.finished`, `gate.pending` (each with its `id`) and live `step.delta`; `: keepalive` comments every 15 s" } },
-  { method: "get", path: "/api/runs/{id}/gate", summary: "The run's pending gate for the caller: who decides, the approvals so far, whether the caller may decide it now and why not", ok: { 200: "`{run_id, status, pending_gate}` (`pending_gate` null when the run waits at none; else with `may_decide`, `may_reject`, `decide_refusal`)" } },
+  { method: "get", path: "/api/runs/{id}/gate", summary: "The run's pending gate for the caller: who decides, the approvals so far, whether the caller may decide it now and why not", ok: { 200: "`{run_id, status, pending_gate}` (`pending_gate` null when the run waits at none; else with `may_decide`, `may_reject`, `decide_refusal`)" }, answer: runGateSchema },
   { method: "post", path: "/api/runs/{id}/resume", summary: "Continue a failed or interrupted run from its latest checkpoint", query: runReadQuery, ok: { 202: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
   { method: "post", path: "/api/runs/{id}/approve", summary: "Approve the pending gate with the reviewer's input (one of its `required_approvals`; the run goes on with the last)", query: runReadQuery, body: approveBody, ok: { 202: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
   { method: "post", path: "/api/runs/{id}/reject", summary: "Reject the pending gate: the run fails, naming the gate and the reviewer", query: runReadQuery, body: rejectBody, ok: { 200: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
   { method: "post", path: "/api/runs/{id}/cancel", summary: "Cancel: in-flight nodes are aborted and settle, then the run fails", query: runReadQuery, ok: { 200: RUN_ANSWER }, answer: runSchema, errors: ["bad_state"] },
-  { method: "get", path: "/api/approvals", summary: "Runs waiting at a human gate the caller may approve now, oldest first", paged: true, ok: { 200: "`{items, next_cursor}`" } },
-  { method: "get", path: "/api/audit", summary: "The audit trail, newest first", query: auditFilterQuery, paged: true, ok: { 200: "`{items, next_cursor}` of audit entries" } },
-  { method: "get", path: "/api/audit/verify", summary: "Recompute the audit hash chain (`scope=new`: only the rows appended since the last check)", query: auditVerifyQuery, ok: { 200: "`{ok, checked, first_bad_seq?, message?, scope, full_check_at?}`" } },
-  { method: "get", path: "/api/spend", summary: "Spend per workflow, model, node and day over a period", query: spendQuery.pick({ period: true }), ok: { 200: "the spend report" } },
-  { method: "get", path: "/api/spend/runs", summary: "The runs behind one spend figure", query: spendQuery, ok: { 200: "`{items}` of runs with their cost" } },
-  { method: "get", path: "/api/models", summary: "Priced models", ok: { 200: "`{items: [{id, provider, input_usd_per_mtok, output_usd_per_mtok, cached_input_usd_per_mtok?}]}`" } },
-  { method: "get", path: "/api/tools", summary: "Registered tools with their parameter schemas", ok: { 200: "`{items: [{name, description, params}]}`" } },
-  { method: "get", path: "/api/secrets", summary: "Secret names with their timestamps (values never leave the server)", ok: { 200: "`{items, next_cursor: null}`" } },
-  { method: "post", path: "/api/secrets", summary: "Create a secret", body: createSecretBody, ok: { 201: "the secret's name and timestamps" }, errors: ["already_exists"] },
-  { method: "put", path: "/api/secrets/{name}", summary: "Replace a secret's value", body: updateSecretBody, ok: { 200: "the secret's name and timestamps" } },
+  { method: "get", path: "/api/approvals", summary: "Runs waiting at a human gate the caller may approve now, oldest first", paged: true, ok: { 200: "`{items, next_cursor}` of waiting runs" }, answer: approvalItemSchema },
+  { method: "get", path: "/api/audit", summary: "The audit trail, newest first", query: auditFilterQuery, paged: true, ok: { 200: "`{items, next_cursor}` of audit entries" }, answer: auditEntrySchema },
+  { method: "get", path: "/api/audit/verify", summary: "Recompute the audit hash chain (`scope=new`: only the rows appended since the last check)", query: auditVerifyQuery, ok: { 200: "`{ok, checked, first_bad_seq?, message?, scope, full_check_at?}`" }, answer: auditCheckSchema },
+  { method: "get", path: "/api/spend", summary: "Spend per workflow, model, node and day over a period", query: spendQuery.pick({ period: true }), ok: { 200: "the spend report" }, answer: spendReportSchema },
+  { method: "get", path: "/api/spend/runs", summary: "The runs behind one spend figure", query: spendQuery, ok: { 200: "`{items, retention_days}`: the runs with their cost" }, answer: spendRunListSchema },
+  { method: "get", path: "/api/models", summary: "Priced models", ok: { 200: "`{items: [{id, provider, input_usd_per_mtok, output_usd_per_mtok, cached_input_usd_per_mtok?}]}`" }, answer: modelListSchema },
+  { method: "get", path: "/api/tools", summary: "Registered tools with their parameter schemas", ok: { 200: "`{items: [{name, description, params}]}`" }, answer: toolListSchema },
+  { method: "get", path: "/api/secrets", summary: "Secret names with their timestamps (values never leave the server)", ok: { 200: "`{items, next_cursor: null}`" }, answer: secretListSchema },
+  { method: "post", path: "/api/secrets", summary: "Create a secret", body: createSecretBody, ok: { 201: "the secret's name and timestamps" }, errors: ["already_exists"], answer: secretSchema },
+  { method: "put", path: "/api/secrets/{name}", summary: "Replace a secret's value", body: updateSecretBody, ok: { 200: "the secret's name and timestamps" }, answer: secretSchema },
   { method: "delete", path: "/api/secrets/{name}", summary: "Delete a secret; runs that use it are refused", ok: { 204: "deleted" } },
-  { method: "get", path: "/api/users", summary: "Every user, by email", ok: { 200: "`{items: [{id, name, email, role, disabled, created_at, updated_at}], next_cursor: null}`" } },
-  { method: "post", path: "/api/users", summary: "Add a person with a role and a first password", body: createUserBody, ok: { 201: "the user" }, errors: ["already_exists"] },
-  { method: "patch", path: "/api/users/{userId}", summary: "Change a user's role, name or `disabled` (disabling ends their sessions at once; a lower role revokes their keys it no longer covers)", body: patchUserBody, ok: { 200: "the user" }, errors: ["bad_state"] },
+  { method: "get", path: "/api/users", summary: "Every user, by email", ok: { 200: "`{items: [{id, name, email, role, disabled, created_at, updated_at}], next_cursor: null}`" }, answer: userListSchema },
+  { method: "post", path: "/api/users", summary: "Add a person with a role and a first password", body: createUserBody, ok: { 201: "the user" }, errors: ["already_exists"], answer: userSchema },
+  { method: "patch", path: "/api/users/{userId}", summary: "Change a user's role, name or `disabled` (disabling ends their sessions at once; a lower role revokes their keys it no longer covers)", body: patchUserBody, ok: { 200: "the user" }, errors: ["bad_state"], answer: userSchema },
   { method: "delete", path: "/api/users/{userId}", summary: "Remove a user: their sessions end, the API keys they made are revoked", ok: { 204: "removed" }, errors: ["bad_state"] },
-  { method: "get", path: "/api/api-keys", summary: "API keys (never the keys themselves)", ok: { 200: "`{items: [{id, name, role, prefix, created_at, expires_at, last_used_at, revoked_at, created_by}], next_cursor: null}`" } },
-  { method: "post", path: "/api/api-keys", summary: "Make an API key; its `key` is in this answer only", body: createApiKeyBody, ok: { 201: "the key's record with `key` (send it as `Authorization: Bearer <key>`)" } },
+  { method: "get", path: "/api/api-keys", summary: "API keys (never the keys themselves)", ok: { 200: "`{items: [{id, name, role, prefix, created_at, expires_at, last_used_at, revoked_at, created_by}], next_cursor: null}`" }, answer: apiKeyListSchema },
+  { method: "post", path: "/api/api-keys", summary: "Make an API key; its `key` is in this answer only", body: createApiKeyBody, ok: { 201: "the key's record with `key` (send it as `Authorization: Bearer <key>`)" }, answer: apiKeyCreatedSchema },
   { method: "delete", path: "/api/api-keys/{keyId}", summary: "Revoke an API key: it stops working at once", ok: { 204: "revoked" } },
-  { method: "get", path: "/api/me", summary: "Who this request is, with the role's permissions", ok: { 200: "`{type, id, name, email, role, permissions}`" } },
-  { method: "get", path: "/api/setup", summary: "Whether the owner account is still to be made, and whether this request may make it", ok: { 200: "`{needed, allowed}`" } },
-  { method: "post", path: "/api/setup", summary: "Make the owner account (an admin) and sign in — only while no account exists, from this machine or with the bootstrap token", body: setupBody, ok: { 201: "`{user}`, with the session cookie set" }, errors: ["already_set_up"] },
-  { method: "post", path: "/api/auth/sign-in/email", summary: "Sign in: sets the session cookie (httpOnly, SameSite=Lax, Secure over https)", body: signInBody, ok: { 200: "`{user}`" }, errors: ["rate_limited"] },
-  { method: "post", path: "/api/auth/sign-out", summary: "End this browser's session", ok: { 200: "`{signed_out: true}`" } },
-  { method: "post", path: "/api/auth/change-password", summary: "Change your password; `revoke_other_sessions` signs out your other browsers", body: changePasswordBody, ok: { 200: "`{changed: true}`" } },
-  { method: "get", path: "/api/health", summary: "Liveness", unguarded: true, ok: { 200: "`{ok: true}`" } },
+  { method: "get", path: "/api/me", summary: "Who this request is, with the role's permissions", ok: { 200: "`{type, id, name, email, role, permissions}`" }, answer: meSchema },
+  { method: "get", path: "/api/setup", summary: "Whether the owner account is still to be made, and whether this request may make it", ok: { 200: "`{needed, allowed}`" }, answer: setupStatusSchema },
+  { method: "post", path: "/api/setup", summary: "Make the owner account (an admin) and sign in — only while no account exists, from this machine or with the bootstrap token", body: setupBody, ok: { 201: "`{user}`, with the session cookie set" }, errors: ["already_set_up"], answer: setupDoneSchema },
+  { method: "post", path: "/api/auth/sign-in/email", summary: "Sign in: sets the session cookie (httpOnly, SameSite=Lax, Secure over https)", body: signInBody, ok: { 200: "`{user}`" }, errors: ["rate_limited"], answer: signedInSchema },
+  { method: "post", path: "/api/auth/sign-out", summary: "End this browser's session", ok: { 200: "`{signed_out: true}`" }, answer: signedOutSchema },
+  { method: "post", path: "/api/auth/change-password", summary: "Change your password; `revoke_other_sessions` signs out your other browsers", body: changePasswordBody, ok: { 200: "`{changed: true}`" }, answer: passwordChangedSchema },
+  { method: "get", path: "/api/health", summary: "Liveness", unguarded: true, ok: { 200: "`{ok: true}`" }, answer: healthSchema },
   { method: "get", path: "/api/openapi", summary: "This document", ok: { 200: "OpenAPI 3.1" } },
 ];
 

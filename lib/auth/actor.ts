@@ -7,7 +7,7 @@ import type { GateActor } from "@/engine/ports";
 import type { Role } from "./roles";
 
 export type ActorType = "user" | "api_key" | "webhook" | "system";
-export const ACTOR_TYPES: readonly ActorType[] = ["user", "api_key", "webhook", "system"];
+export const ACTOR_TYPES = ["user", "api_key", "webhook", "system"] as const satisfies readonly ActorType[];
 
 export interface Actor {
   type: ActorType;

@@ -18,7 +18,8 @@ export const roleSchema = z.enum(ROLES);
  * - `decide`: approve and reject the gates one is allowed on (the gate's `approvers` say who)
  * - `admin`: users, API keys of others, secrets, audit, settings
  */
-export type Permission = "read" | "edit" | "run" | "decide" | "admin";
+export const PERMISSIONS = ["read", "edit", "run", "decide", "admin"] as const;
+export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   viewer: ["read"],

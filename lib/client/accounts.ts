@@ -1,33 +1,30 @@
 /** Browser calls to the account, user and API key endpoints (docs/api.md, "Accounts and access"). */
 import type { Role } from "@/lib/auth/roles";
-import type { ApiKeyDto } from "@/lib/services/api-keys";
-import type { UserDto } from "@/lib/services/users";
+import type { ApiKeyCreatedAnswer, ApiKeyListAnswer, PasswordChangedAnswer, UserAnswer, UserListAnswer } from "@/lib/services/account-answers";
 import { apiFetch, ApiError } from "./http";
-import type { Page } from "./types";
 
-export type { ApiKeyDto as ApiKeyView } from "@/lib/services/api-keys";
-export type { UserDto as UserView } from "@/lib/services/users";
+export type { ApiKeyAnswer as ApiKeyView, ApiKeyCreatedAnswer as CreatedApiKeyView, UserAnswer as UserView } from "@/lib/services/account-answers";
 
-export function changePassword(body: { current_password: string; new_password: string; revoke_other_sessions?: boolean }): Promise<{ changed: true }> {
+export function changePassword(body: { current_password: string; new_password: string; revoke_other_sessions?: boolean }): Promise<PasswordChangedAnswer> {
   return apiFetch("/api/auth/change-password", { method: "POST", body });
 }
 
-export const listUsers = () => apiFetch<Page<UserDto>>("/api/users").then((p) => p.items);
+export const listUsers = () => apiFetch<UserListAnswer>("/api/users").then((p) => p.items);
 
-export function createUser(body: { email: string; name: string; role: Role; password: string }): Promise<UserDto> {
+export function createUser(body: { email: string; name: string; role: Role; password: string }): Promise<UserAnswer> {
   return apiFetch("/api/users", { method: "POST", body });
 }
 
-export function updateUser(id: string, patch: { role?: Role; disabled?: boolean; name?: string }): Promise<UserDto> {
+export function updateUser(id: string, patch: { role?: Role; disabled?: boolean; name?: string }): Promise<UserAnswer> {
   return apiFetch(`/api/users/${encodeURIComponent(id)}`, { method: "PATCH", body: patch });
 }
 
 export const deleteUser = (id: string) => apiFetch<null>(`/api/users/${encodeURIComponent(id)}`, { method: "DELETE" });
 
-export const listApiKeys = () => apiFetch<Page<ApiKeyDto>>("/api/api-keys").then((p) => p.items);
+export const listApiKeys = () => apiFetch<ApiKeyListAnswer>("/api/api-keys").then((p) => p.items);
 
 /** The answer carries `key` this once; the server keeps only its hash. */
-export function createApiKey(body: { name: string; role: Role; expires_at?: string }): Promise<ApiKeyDto & { key: string }> {
+export function createApiKey(body: { name: string; role: Role; expires_at?: string }): Promise<ApiKeyCreatedAnswer> {
   return apiFetch("/api/api-keys", { method: "POST", body });
 }
 

@@ -1,6 +1,6 @@
 /** Typed calls to the version history, audit and spend endpoints (docs/api.md). */
 import { apiFetch } from "./http";
-import type { AuditRow, AuditVerify, SpendReport, SpendRunView, VersionDetail, VersionSummary } from "./run-types";
+import type { AuditRow, AuditVerify, SpendReport, SpendRunList, VersionDetail, VersionSummary } from "./run-types";
 import type { Page, Workflow } from "./types";
 
 const wf = (id: string) => `/api/workflows/${encodeURIComponent(id)}`;
@@ -34,7 +34,7 @@ export function getSpend(period: string): Promise<SpendReport> {
 }
 
 /** The runs behind one spend figure. */
-export function getSpendRuns(period: string, by: { workflow_id?: string; model?: string; node_id?: string }): Promise<{ items: SpendRunView[]; retention_days: number | null }> {
+export function getSpendRuns(period: string, by: { workflow_id?: string; model?: string; node_id?: string }): Promise<SpendRunList> {
   const q = new URLSearchParams({ period });
   for (const [k, v] of Object.entries(by)) if (v) q.set(k, v);
   return apiFetch(`/api/spend/runs?${q}`);

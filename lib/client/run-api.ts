@@ -1,6 +1,6 @@
 /** Typed calls to the run lifecycle, approvals and checkpoints endpoints (docs/api.md). */
 import { apiFetch } from "./http";
-import type { ApprovalView, CheckpointHead, CheckpointView, PendingGateView, RunDetail, RunSummary, StepView } from "./run-types";
+import type { ApprovalView, CheckpointHead, CheckpointView, RunDetail, RunGateView, RunSummary, StepView } from "./run-types";
 import type { Page, RunStatus } from "./types";
 
 const one = (id: string) => `/api/runs/${encodeURIComponent(id)}`;
@@ -60,7 +60,7 @@ export function cancelRun(id: string): Promise<RunDetail> {
 }
 
 /** The run's pending gate as the signed-in person sees it: whether they may decide it now, and why not. */
-export function getRunGate(id: string, signal?: AbortSignal): Promise<{ run_id: string; status: RunStatus; pending_gate: PendingGateView | null }> {
+export function getRunGate(id: string, signal?: AbortSignal): Promise<RunGateView> {
   return apiFetch(`${one(id)}/gate`, { signal });
 }
 

@@ -2,7 +2,9 @@
  * Response shapes of the run, approval, version, audit and spend endpoints as the
  * browser sees them (docs/api.md). They extend the editor's shapes in ./types.
  */
-import type { GateAnswer, RunAnswer, RunSummaryAnswer, StepAnswer } from "@/lib/services/run-answers";
+import type { ApprovalItemAnswer } from "@/lib/services/approval-answers";
+import type { SpendGroupAnswer, SpendReportAnswer, SpendRunAnswer, SpendRunListAnswer } from "@/lib/services/spend-answers";
+import type { CheckpointAnswer, CheckpointHeadAnswer, GateAnswer, RunAnswer, RunGateAnswer, RunSummaryAnswer, StepAnswer } from "@/lib/services/run-answers";
 
 /**
  * A run's pending gate: prompt, form, who decides, the approvals so far and — in answers
@@ -25,67 +27,29 @@ export type RunSummary = RunSummaryAnswer;
 export type RunDetail = RunAnswer;
 
 /** A checkpoint in a list (`?state=false`): which one it is. */
-export interface CheckpointHead {
-  seq: number;
-  step_name: string;
-  created_at: string;
-}
+export type CheckpointHead = CheckpointHeadAnswer;
 
 /** One checkpoint whole. */
-export interface CheckpointView extends CheckpointHead {
-  completed: string[];
-  queue: unknown[];
-  state: Record<string, unknown>;
-}
+export type CheckpointView = CheckpointAnswer;
 
-export interface ApprovalView {
-  run_id: string;
-  workflow_id: string;
-  workflow_name: string;
-  workflow_version: number;
-  pending_gate: PendingGateView | null;
-  run_created_at: string;
-  waiting_since: string | null;
-  waited_ms: number | null;
-}
+/** A run in the approvals inbox. */
+export type ApprovalView = ApprovalItemAnswer;
+
+/** `GET /api/runs/{id}/gate`: the pending gate as the signed-in person sees it. */
+export type RunGateView = RunGateAnswer;
 
 /** One figure of the spend dashboard: a workflow, a model or a node, and what it cost. */
-export interface SpendGroup {
-  key: string;
-  label: string;
-  workflow_id?: string;
-  cost_usd: number;
-  tokens_in: number;
-  tokens_out: number;
-  steps: number;
-  runs: number;
-}
+export type SpendGroup = SpendGroupAnswer;
 
-export interface SpendReport {
-  period: string;
-  since: string | null;
-  total: { cost_usd: number; tokens_in: number; tokens_out: number; runs: number };
-  by_workflow: SpendGroup[];
-  by_model: SpendGroup[];
-  by_node: SpendGroup[];
-  /** Cost per day (UTC date), oldest first. */
-  by_day: { day: string; cost_usd: number }[];
-}
+/** Spend per workflow, model, node and day (UTC, oldest first) over a period. */
+export type SpendReport = SpendReportAnswer;
 
 /** One run behind a spend figure, with what it spent on that slice. */
-export interface SpendRunView {
-  run_id: string;
-  workflow_id: string;
-  workflow_name: string;
-  status: string;
-  created_at: string;
-  cost_usd: number;
-  tokens_in: number;
-  tokens_out: number;
-  steps: number;
-}
+export type SpendRunView = SpendRunAnswer;
+
+/** The runs behind a spend figure, and how long runs are kept. */
+export type SpendRunList = SpendRunListAnswer;
 
 // Shapes the server already defines: imported as types only, never duplicated by hand.
 export type { VersionSummaryAnswer as VersionSummary, VersionAnswer as VersionDetail } from "@/lib/services/workflow-answers";
-export type { AuditRowAnswer as AuditRow } from "@/lib/services/audit";
-export type { AuditCheck as AuditVerify } from "@/lib/services/audit";
+export type { AuditEntryAnswer as AuditRow, AuditCheckAnswer as AuditVerify } from "@/lib/services/audit-answers";

@@ -3,6 +3,7 @@
  * The graph itself is the engine's schema type, never re-declared here.
  */
 import type { RunAnswer, StepAnswer } from "@/lib/services/run-answers";
+import type { ModelAnswer, ToolAnswer, ToolParamAnswer } from "@/lib/services/catalog-answers";
 import type { ValidationAnswer, WorkflowAnswer, WorkflowSummaryAnswer } from "@/lib/services/workflow-answers";
 
 export type { RunStatus, StepStatus } from "@/engine/ports";
@@ -29,23 +30,11 @@ export type Step = StepAnswer;
 /** A run whole, as `GET /api/runs/{id}` and the trigger answer it. */
 export type Run = RunAnswer;
 
-export interface ModelInfo {
-  id: string;
-  provider: string;
-  input_usd_per_mtok: number;
-  output_usd_per_mtok: number;
-}
+/** A priced model (lib/services/catalog-answers.ts). */
+export type ModelInfo = ModelAnswer;
 
-export interface ToolParam {
-  name: string;
-  type: string;
-  required: boolean;
-  options?: string[];
-  description?: string;
-}
+/** One field of a tool's params form. */
+export type ToolParam = ToolParamAnswer;
 
-export interface ToolInfo {
-  name: string;
-  description: string;
-  params: ToolParam[];
-}
+/** A registered tool with its params. */
+export type ToolInfo = ToolAnswer;

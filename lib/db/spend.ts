@@ -13,6 +13,7 @@ import "server-only";
  */
 import { performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
+import type { RunStatus } from "@/engine/ports";
 import { db } from "./client";
 import { sqlTime } from "./timestamps";
 import { inRun } from "./run-statements";
@@ -283,7 +284,7 @@ export interface SpendRunRow {
   run_id: string;
   workflow_id: string;
   workflow_name: string;
-  status: string;
+  status: RunStatus;
   created_at: string;
   cost_micros: number;
   tokens_in: number;

@@ -1,4 +1,9 @@
-/** Request shapes of `/api/secrets` (names as `{secrets.NAME}` expects them). */
+/**
+ * Request and answer shapes of `/api/secrets` (names as `{secrets.NAME}` expects them). The
+ * answers are zod schemas as lib/services/*-answers.ts are: the secrets service is typed by
+ * them, the settings page's type is their `z.infer`, the OpenAPI responses are generated
+ * from them and the integration suite checks real answers. A value never leaves the server.
+ */
 import { z } from "zod";
 import { SECRET_NAME_PATTERN } from "@/engine/secrets/placeholders";
 import { ApiError } from "@/lib/api/errors";
@@ -13,6 +18,15 @@ const secretValue = z.string().min(1, "must not be empty").max(MAX_SECRET_VALUE,
 
 export const createSecretBody = z.object({ name: secretName, value: secretValue });
 export const updateSecretBody = z.object({ value: secretValue });
+
+/** A secret as answers show it: its name and timestamps, never its value. */
+export const secretSchema = z.strictObject({ name: z.string(), created_at: z.string().describe("ISO 8601 time"), updated_at: z.string().describe("ISO 8601 time") });
+
+/** `GET /api/secrets`: every secret, by name, on one page. */
+export const secretListSchema = z.strictObject({ items: z.array(secretSchema), next_cursor: z.null() });
+
+export type SecretAnswer = z.infer<typeof secretSchema>;
+export type SecretListAnswer = z.infer<typeof secretListSchema>;
 
 /** A secret name from the path; a malformed one is a 400 that names the rule. */
 export function parseSecretName(raw: string | undefined): string {

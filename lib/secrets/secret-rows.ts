@@ -4,12 +4,10 @@ import type Database from "better-sqlite3";
 import { stmt } from "@/lib/db/statement-cache";
 import { toIsoTimestamp, toSqlTimestamp } from "@/lib/db/timestamps";
 import type { Sealed } from "./cipher";
+import type { SecretAnswer } from "./schemas";
 
-export interface SecretMeta {
-  name: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A secret's name and timestamps, as answers show it (./schemas.ts). */
+export type SecretMeta = SecretAnswer;
 
 interface MetaRow {
   name: string;

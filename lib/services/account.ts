@@ -3,20 +3,15 @@ import "server-only";
 import type { z } from "zod";
 import { ApiError, type Actor } from "@/lib/api";
 import { authFor } from "@/lib/auth/better-auth";
-import { ROLE_PERMISSIONS, type Permission } from "@/lib/auth/roles";
+import { ROLE_PERMISSIONS } from "@/lib/auth/roles";
 import { appendAudit } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
+import type { MeAnswer, PasswordChangedAnswer } from "./account-answers";
 import { authAnswer, authError, authRequest } from "./auth-answer";
 import type { changePasswordBody } from "./user-params";
 
-export interface MeDto {
-  type: Actor["type"];
-  id: string;
-  name: string;
-  email: string | null;
-  role: Actor["role"];
-  permissions: Permission[];
-}
+/** Who a request is, as `GET /api/me` answers (./account-answers.ts). */
+export type MeDto = MeAnswer;
 
 export function describeMe(actor: Actor): MeDto {
   return { type: actor.type, id: actor.id, name: actor.name, email: actor.email ?? null, role: actor.role, permissions: actor.role ? [...ROLE_PERMISSIONS[actor.role]] : [] };
@@ -33,5 +28,5 @@ export async function changePassword(request: Request, body: z.infer<typeof chan
     throw err.code === "invalid_body" ? new ApiError("invalid_body", undefined, { issues: [{ path: "current_password", message: err.message }] }) : err;
   }
   appendAudit(db().sqlite, { action: "auth.password_change", actor, targetType: "user", targetId: actor.id, details: { other_sessions_ended: body.revoke_other_sessions ?? false } });
-  return authAnswer(res, { changed: true });
+  return authAnswer(res, { changed: true } satisfies PasswordChangedAnswer);
 }

@@ -13,10 +13,12 @@ import { appendAudit } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { writeTransaction } from "@/lib/db/transaction";
+import type { ApiKeyAnswer, ApiKeyCreatedAnswer } from "./account-answers";
 import type { createApiKeyBody } from "./user-params";
 import { toIsoTimestamp } from "@/lib/db/timestamps";
 
-export type ApiKeyDto = Omit<ApiKeyRow, "created_by_id" | "created_by_type"> & { created_by: { type: string; id: string } };
+/** A key's record as answers show it (./account-answers.ts). */
+export type ApiKeyDto = ApiKeyAnswer;
 
 const toDto = (k: ApiKeyRow): ApiKeyDto => {
   const { created_by_id, created_by_type, ...rest } = k;
@@ -29,7 +31,7 @@ export function listApiKeys(actor: Actor): ApiKeyDto[] {
   return listApiKeyRows(db().sqlite, seesAll(actor) ? undefined : actor.id).map(toDto);
 }
 
-export function createApiKey(input: z.infer<typeof createApiKeyBody>, actor: Actor): ApiKeyDto & { key: string } {
+export function createApiKey(input: z.infer<typeof createApiKeyBody>, actor: Actor): ApiKeyCreatedAnswer {
   if (actor.role === null) throw new ApiError("forbidden", "only people and API keys make API keys");
   if (!roleWithin(input.role, actor.role)) {
     const allowed = ROLES.filter((r) => roleWithin(r, actor.role!));

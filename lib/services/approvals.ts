@@ -8,7 +8,8 @@ import { decodeCursor, toPage, type Actor, type Page, type PageRequest } from "@
 import { listApprovalRows, type ApprovalRow } from "@/lib/db/run-queries";
 import { z } from "zod";
 import { gateAccess, type GateAccess } from "./gate-access";
-import { toGateDto, type GateDto } from "./run-dto";
+import type { ApprovalItemAnswer } from "./approval-answers";
+import { toGateDto } from "./run-dto";
 import { isoTime } from "@/lib/db/timestamps";
 
 const cursor = z.object({ created_at: z.string().max(100), id: z.string().max(100) });
@@ -16,24 +17,12 @@ const cursor = z.object({ created_at: z.string().max(100), id: z.string().max(10
 /** Rows read at a time while looking for a page of gates the person may decide. */
 const SCAN_BATCH = 200;
 
-export interface ApprovalDto {
-  run_id: string;
-  workflow_id: string;
-  workflow_name: string;
-  workflow_version: number;
-  /** With `may_decide` (always true here), `may_reject` and the approvals so far. */
-  pending_gate: GateDto | null;
-  run_created_at: string;
-  waiting_since: string | null;
-  waited_ms: number | null;
-}
-
 interface Decidable {
   row: ApprovalRow;
   access: GateAccess;
 }
 
-export function listApprovals(page: PageRequest, actor: Actor, now = Date.now()): Page<ApprovalDto> {
+export function listApprovals(page: PageRequest, actor: Actor, now = Date.now()): Page<ApprovalItemAnswer> {
   let after = page.cursor ? decodeCursor(page.cursor, cursor) : undefined;
   const mine: Decidable[] = [];
   // Who may decide lives in each run's pending gate (JSON), so rows are filtered here: read
@@ -53,7 +42,7 @@ export function listApprovals(page: PageRequest, actor: Actor, now = Date.now())
   return toPage(
     mine,
     page.limit,
-    ({ row: r, access }): ApprovalDto => ({
+    ({ row: r, access }): ApprovalItemAnswer => ({
       run_id: r.run.id,
       workflow_id: r.run.workflow_id,
       workflow_name: r.workflow_name,

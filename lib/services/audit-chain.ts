@@ -1,13 +1,10 @@
 import { setImmediate as nextTick } from "node:timers/promises";
 import { auditHash, auditHashOfText, GENESIS_HASH } from "@/lib/db/audit-hash";
 import { auditEntryOf, type AuditChainRow } from "@/lib/db/audit";
+import type { AuditCheckAnswer } from "./audit-answers";
 
-export interface AuditVerification {
-  ok: boolean;
-  checked: number;
-  first_bad_seq?: number;
-  message?: string;
-}
+/** What a walk of the chain finds: the check's answer (./audit-answers.ts) but for its scope. */
+export type AuditVerification = Omit<AuditCheckAnswer, "scope" | "full_check_at">;
 
 /** Reads rows in chain order with `seq > afterSeq`, at most `limit` of them, as stored. */
 export type ChainPageReader = (afterSeq: number, limit: number) => AuditChainRow[];

@@ -2,10 +2,11 @@ import "server-only";
 import { decodeCursor, toPage, type Page, type PageRequest } from "@/lib/api";
 import type Database from "better-sqlite3";
 import { auditTargetNames } from "@/lib/db/audit-targets";
-import { auditRowHash, listAuditEntries, readAuditChainPage, type AuditEntryRecord } from "@/lib/db/audit";
+import { auditRowHash, listAuditEntries, readAuditChainPage } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
 import { z } from "zod";
-import { CHAIN_START, checkChain, type AuditVerification, type ChainAnchor } from "./audit-chain";
+import { CHAIN_START, checkChain, type ChainAnchor } from "./audit-chain";
+import type { AuditCheckAnswer, AuditEntryAnswer } from "./audit-answers";
 import { toIsoTimestamp } from "@/lib/db/timestamps";
 
 export { appendAudit, type AuditAction, type AuditInput, type AuditEntryRecord } from "@/lib/db/audit";
@@ -20,11 +21,8 @@ export interface AuditQuery {
 
 const seqCursor = z.number().int().positive();
 
-/** An audit row as answers show it: the stored row, and its target's name now (not hashed: looked up at read time). */
-export type AuditRowAnswer = AuditEntryRecord & { target_name: string | null };
-
 /** The audit trail newest first, optionally filtered by action, target or actor (SPEC §9), targets named. */
-export async function listAudit({ query, page }: { query: AuditQuery; page: PageRequest }): Promise<Page<AuditRowAnswer>> {
+export async function listAudit({ query, page }: { query: AuditQuery; page: PageRequest }): Promise<Page<AuditEntryAnswer>> {
   const beforeSeq = page.cursor ? decodeCursor(page.cursor, seqCursor) : undefined;
   const rows = await listAuditEntries({
     action: query.action,
@@ -36,14 +34,6 @@ export async function listAudit({ query, page }: { query: AuditQuery; page: Page
   });
   const names = auditTargetNames(rows.slice(0, page.limit));
   return toPage(rows, page.limit, (r) => ({ ...r, target_name: names.get(`${r.target_type}:${r.target_id}`) ?? null }), (r) => r.seq);
-}
-
-/** A chain check as the API answers it: which rows it covered, and when all were last checked. */
-export interface AuditCheck extends AuditVerification {
-  /** `full`: every row recomputed now; `new`: the rows after the last check, linked to it. */
-  scope: "full" | "new";
-  /** When the last full check that found the chain whole ran (ISO). */
-  full_check_at?: string;
 }
 
 /** What this process last found whole: the chain up to `end`, fully recomputed at `fullAt`. */
@@ -59,7 +49,7 @@ const verified = globalThis as unknown as { switchyardAuditVerified?: VerifiedPr
  * Recomputes the whole stored chain (`GET /api/audit/verify`). A chain found whole becomes
  * the prefix later checks of new rows start from; a broken one leaves none.
  */
-export async function verifyAudit(conn: Database.Database = db().sqlite): Promise<AuditCheck> {
+export async function verifyAudit(conn: Database.Database = db().sqlite): Promise<AuditCheckAnswer> {
   const fullAt = toIsoTimestamp(new Date());
   const { result, end } = await checkChain(reader(conn), CHAIN_START);
   verified.switchyardAuditVerified = result.ok ? { end, checked: result.checked, fullAt } : null;
@@ -74,7 +64,7 @@ export async function verifyAudit(conn: Database.Database = db().sqlite): Promis
  * full check. Without such a prefix (a fresh process, a broken chain, a changed anchor
  * row), it is a full check.
  */
-export async function verifyNewAudit(conn: Database.Database = db().sqlite): Promise<AuditCheck> {
+export async function verifyNewAudit(conn: Database.Database = db().sqlite): Promise<AuditCheckAnswer> {
   const prefix = verified.switchyardAuditVerified;
   if (!prefix || (prefix.end.seq > 0 && auditRowHash(prefix.end.seq, conn) !== prefix.end.hash)) return verifyAudit(conn);
   const { result, end } = await checkChain(reader(conn), prefix.end);

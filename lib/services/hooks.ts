@@ -14,37 +14,27 @@ import { newId } from "@/lib/db/ids";
 import { writeTransaction, type Tx } from "@/lib/db/transaction";
 import { seal } from "@/lib/secrets/cipher";
 import { secretKey } from "@/lib/secrets/service";
+import type { HookAnswer } from "./hook-answers";
 import { requireWorkflow } from "./workflows";
-
-/** A hook as the API shows it: never its secret. */
-export interface HookDto {
-  id: string;
-  workflow_id: string;
-  enabled: boolean;
-  /** Where to POST: `/api/hooks/<id>` (the editor puts this server's origin in front). */
-  url_path: string;
-  created_at: string;
-  rotated_at: string;
-  last_triggered_at: string | null;
-}
 
 /** The sealed secret is bound to its hook (AES-GCM associated data), so it cannot be moved to another row. */
 export const hookSecretAad = (hookId: string) => `hook:${hookId}`;
 
-const toDto = (h: HookRow): HookDto => ({
+/** A hook as the API shows it (./hook-answers.ts): never its secret. */
+const toDto = (h: HookRow): HookAnswer => ({
   id: h.id, workflow_id: h.workflow_id, enabled: h.enabled, url_path: `/api/hooks/${h.id}`,
   created_at: h.created_at, rotated_at: h.rotated_at, last_triggered_at: h.last_triggered_at,
 });
 
 /** The workflow's hook, or null; 404 for an unknown or deleted workflow. */
-export function getHook({ workflowId }: { workflowId: string }): HookDto | null {
+export function getHook({ workflowId }: { workflowId: string }): HookAnswer | null {
   requireWorkflow({ id: workflowId });
   const hook = findHookByWorkflow(db().sqlite, workflowId);
   return hook ? toDto(hook) : null;
 }
 
 /** Makes the workflow's hook, or gives the existing one a new secret (the old one stops working at once). */
-export function createOrRotateHook({ workflowId, actor }: { workflowId: string; actor: Actor }): { hook: HookDto; secret: string; created: boolean } {
+export function createOrRotateHook({ workflowId, actor }: { workflowId: string; actor: Actor }): { hook: HookAnswer; secret: string; created: boolean } {
   const secret = generateHookSecret();
   const at = new Date();
   return writeTransaction((tx) => {
@@ -60,7 +50,7 @@ export function createOrRotateHook({ workflowId, actor }: { workflowId: string; 
 }
 
 /** Turns the hook on or off; a disabled hook answers 404 to callers. */
-export function setHookState({ workflowId, enabled, actor }: { workflowId: string; enabled: boolean; actor: Actor }): HookDto {
+export function setHookState({ workflowId, enabled, actor }: { workflowId: string; enabled: boolean; actor: Actor }): HookAnswer {
   const at = new Date();
   return writeTransaction((tx) => {
     const hook = requireHook(tx, workflowId);

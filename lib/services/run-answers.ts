@@ -1,8 +1,9 @@
 /**
- * What the run routes answer and what a run's event stream sends, as zod schemas: the
- * server's answer builders (./run-dto.ts) are typed by them, the browser's types are their
- * `z.infer` (lib/client/types.ts), the OpenAPI document's responses are generated from them
- * (lib/api/openapi.ts), and the integration suite checks real answers against them.
+ * What the run routes (their checkpoints and gate too) answer and what a run's event stream
+ * sends, as zod schemas: the server's answer builders (./run-dto.ts, ./runs.ts) are typed by
+ * them, the browser's types are their `z.infer` (lib/client/types.ts, run-types.ts), the
+ * OpenAPI document's responses are generated from them (lib/api/openapi.ts), and the
+ * integration suite checks real answers against them.
  * Money is USD (6 decimals), times are ISO strings, internal (`__`) state keys are stripped.
  */
 import { z } from "zod";
@@ -97,6 +98,26 @@ export const runSchema = runSummarySchema.extend({
   spend: z.strictObject({ cost_usd: usd, tokens_in: z.number().int(), tokens_out: z.number().int(), by_model: z.array(spendLineSchema), by_node: z.array(spendLineSchema) }),
 });
 
+/** A checkpoint in a list with `state=false`: which one it is. */
+export const checkpointHeadSchema = z.strictObject({
+  seq: z.number().int(),
+  step_name: z.string().describe("what the checkpoint follows: `run_start`, `resume`, `node:<node id>` or `gate:<node id>`"),
+  created_at: iso,
+});
+
+/** One checkpoint whole: the public state then, the nodes settled so far and what runs next. */
+export const checkpointSchema = checkpointHeadSchema.extend({
+  completed: z.array(z.string()).describe("node ids in completion order, one per settled execution"),
+  queue: z.array(z.strictObject({ node_id: z.string(), n: z.number().int(), edge_id: z.string().optional() })).describe("queued and in-flight executions"),
+  state: z.record(z.string(), json),
+});
+
+/** `GET /api/runs/{id}/checkpoints`: whole checkpoints, or only their heads with `state=false` (not paged). */
+export const checkpointListSchema = z.strictObject({ items: z.array(z.union([checkpointSchema, checkpointHeadSchema])) });
+
+/** `GET /api/runs/{id}/gate`: the pending gate as the caller sees it (with `may_decide`, `may_reject`, `decide_refusal`), null when the run waits at none. */
+export const runGateSchema = z.strictObject({ run_id: z.string(), status: z.enum(RUN_STATUSES), pending_gate: gateSchema.nullable() });
+
 /** A page of a list. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.strictObject({ items: z.array(item), next_cursor: z.string().nullable() });
 
@@ -130,3 +151,7 @@ export type GateAnswer = z.infer<typeof gateSchema>;
 export type StepAnswer = z.infer<typeof stepSchema>;
 export type RunSummaryAnswer = z.infer<typeof runSummarySchema>;
 export type RunAnswer = z.infer<typeof runSchema>;
+export type CheckpointHeadAnswer = z.infer<typeof checkpointHeadSchema>;
+export type CheckpointAnswer = z.infer<typeof checkpointSchema>;
+export type CheckpointListAnswer = z.infer<typeof checkpointListSchema>;
+export type RunGateAnswer = z.infer<typeof runGateSchema>;

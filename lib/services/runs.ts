@@ -16,9 +16,10 @@ import type { RunWatch } from "@/lib/db/run-store";
 import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
 import { secretNames } from "@/lib/secrets/service";
-import { gateAccess, type GateAccess } from "./gate-access";
+import { gateAccess } from "./gate-access";
 import { checkedVersion } from "./run-validation";
-import { toGateDto, toRunDto, toRunSummaryDto, toStepDto, type GateDto, type StepDto } from "./run-dto";
+import type { CheckpointAnswer, CheckpointListAnswer, RunGateAnswer } from "./run-answers";
+import { toGateDto, toRunDto, toRunSummaryDto, toStepDto, type StepDto } from "./run-dto";
 import { isoTime } from "@/lib/db/timestamps";
 
 export type RunDto = ReturnType<typeof toRunDto>;
@@ -185,7 +186,7 @@ export function requireRunRecord(id: string): RunRecord {
 }
 
 /** A run's pending gate for `viewer`: who decides, the approvals so far, and whether they may decide it now. */
-export function pendingGateFor({ id, viewer }: { id: string; viewer: Actor }): { run_id: string; status: RunStatus; pending_gate: (GateDto & GateAccess) | null } {
+export function pendingGateFor({ id, viewer }: { id: string; viewer: Actor }): RunGateAnswer {
   const run = requireRunRecord(id);
   const gate = toGateDto(run.pending_gate);
   const access = gateAccess(run, viewer);
@@ -207,7 +208,7 @@ export function listRuns(query: RunListQuery, page: PageRequest): Page<RunSummar
   return toPage(rows, page.limit, (r) => toRunSummaryDto(r.run, r.workflow_name), (r) => ({ created_at: r.created_key, id: r.run.id }));
 }
 
-const checkpointDto = (cp: CheckpointRecord) => ({
+const checkpointDto = (cp: CheckpointRecord): CheckpointAnswer => ({
   seq: cp.seq, step_name: cp.step_name, created_at: isoTime(cp.created_at),
   completed: cp.completed, queue: cp.queue, state: publicState(cp.state),
 });
@@ -218,7 +219,7 @@ const checkpointDto = (cp: CheckpointRecord) => ({
  * `completed` grows with the run, so for a run of thousands of nodes the whole list is
  * tens of megabytes; {@link getRunCheckpoint} then reads the one a person opens.
  */
-export async function listRunCheckpoints({ id, state = true }: { id: string; state?: boolean }) {
+export async function listRunCheckpoints({ id, state = true }: { id: string; state?: boolean }): Promise<CheckpointListAnswer> {
   requireRunRecord(id);
   if (!state) return { items: runReads().listCheckpointHeads(id).map((cp) => ({ ...cp, created_at: isoTime(cp.created_at) })) };
   let bytes = 0;
@@ -228,7 +229,7 @@ export async function listRunCheckpoints({ id, state = true }: { id: string; sta
 }
 
 /** One checkpoint whole (404 for an unknown run or seq). */
-export async function getRunCheckpoint({ id, seq }: { id: string; seq: number }) {
+export async function getRunCheckpoint({ id, seq }: { id: string; seq: number }): Promise<CheckpointAnswer> {
   requireRunRecord(id);
   const cp = await runReads().getCheckpoint(id, seq);
   if (!cp) throw notFound("checkpoint not found");

@@ -10,16 +10,13 @@ import { ApiError, type Actor } from "@/lib/api";
 import { isFromThisMachine } from "@/lib/api/client-address";
 import { authFor } from "@/lib/auth/better-auth";
 import { BOOTSTRAP_ACTOR } from "@/lib/auth/bootstrap-token";
+import type { SetupDoneAnswer, SetupStatusAnswer } from "./account-answers";
 import { authAnswer, authRequest } from "./auth-answer";
 import type { setupBody } from "./user-params";
 import { addUser, hasUsers } from "./users";
 
-export interface SetupStatus {
-  /** No account exists yet. */
-  needed: boolean;
-  /** This request may create the owner account. */
-  allowed: boolean;
-}
+/** Whether the owner account is still to be made, and by this request (./account-answers.ts). */
+export type SetupStatus = SetupStatusAnswer;
 
 function mayClaim(request: Request, actor: Actor | undefined): boolean {
   return isFromThisMachine(request) || actor?.id === BOOTSTRAP_ACTOR.id;
@@ -38,5 +35,5 @@ export async function createOwner(request: Request, body: z.infer<typeof setupBo
   }
   const user = await addUser({ ...body, role: "admin" }, actor ?? "self", { firstOnly: true });
   const res = await authFor(request).handler(authRequest(request, "/api/auth/sign-in/email", { email: body.email, password: body.password }));
-  return authAnswer(res, { user }, 201);
+  return authAnswer(res, { user } satisfies SetupDoneAnswer, 201);
 }

@@ -15,6 +15,7 @@ import { db } from "@/lib/db/client";
 import { clearFailures, failuresSince, pruneFailures, recordFailure } from "@/lib/db/login-failures";
 import { writeTransaction } from "@/lib/db/transaction";
 import { findUserRow } from "@/lib/db/users";
+import type { SignedInAnswer, SignedOutAnswer } from "./account-answers";
 import { authAnswer, authError, authRequest } from "./auth-answer";
 
 export const signInBody = z.object({
@@ -46,7 +47,8 @@ export async function signIn(request: Request): Promise<Response> {
       appendAudit(tx, { action: "auth.login", actor: who, targetType: SIGN_IN_AUDIT_TARGET, targetId: who.id, details: { address }, at: now });
     });
     const payload = (await res.json()) as { user?: { id: string; name: string; email: string } };
-    return authAnswer(res, { user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : payload.user });
+    // The row is missing only if it was deleted since better-auth read it; then its own user object is all there is (not the schema's shape).
+    return authAnswer(res, user ? ({ user: { id: user.id, name: user.name, email: user.email, role: user.role } } satisfies SignedInAnswer) : { user: payload.user });
   }
   const failure = await res.clone().json().catch(() => ({})) as { message?: string };
   const disabled = res.status === 403 && failure.message === ACCOUNT_DISABLED;
@@ -79,5 +81,5 @@ export async function signOut(request: Request, actor: Actor | undefined): Promi
   if (actor?.type === "user") {
     appendAudit(db().sqlite, { action: "auth.logout", actor, targetType: SIGN_IN_AUDIT_TARGET, targetId: actor.id, details: {} });
   }
-  return authAnswer(res, { signed_out: true });
+  return authAnswer(res, { signed_out: true } satisfies SignedOutAnswer);
 }

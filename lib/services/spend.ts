@@ -5,12 +5,13 @@ import { microsToUsd } from "@/engine/models/cost";
 import { spendAggregates, spendRuns, type SpendRow } from "@/lib/db/spend";
 import { toIsoTimestamp, isoTime } from "@/lib/db/timestamps";
 import { configuredRetentionDays } from "@/lib/db/retention";
+import { SPEND_PERIOD_NAMES, type SpendGroupAnswer, type SpendReportAnswer, type SpendRunListAnswer } from "./spend-answers";
 
-export const SPEND_PERIODS = { "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000, all: null } as const;
+export const SPEND_PERIODS = { "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000, all: null } as const satisfies Record<(typeof SPEND_PERIOD_NAMES)[number], number | null>;
 export type SpendPeriod = keyof typeof SPEND_PERIODS;
 
 export const spendQuery = z.object({
-  period: z.enum(["24h", "7d", "30d", "all"]).default("30d"),
+  period: z.enum(SPEND_PERIOD_NAMES).default("30d"),
   workflow_id: z.string().min(1).max(64).optional(),
   model: z.string().min(1).max(200).optional(),
   node_id: z.string().min(1).max(200).optional(),
@@ -31,7 +32,7 @@ export function periodStart(period: SpendPeriod, now = Date.now()): number | nul
   return Math.floor((now - span) / grain) * grain;
 }
 
-const group = (r: SpendRow) => ({
+const group = (r: SpendRow): SpendGroupAnswer => ({
   key: r.key,
   label: r.label,
   ...(r.workflow_id ? { workflow_id: r.workflow_id } : {}),
@@ -43,7 +44,7 @@ const group = (r: SpendRow) => ({
 });
 
 /** Spend per workflow, model, node and day for a period. */
-export function spendReport(period: SpendPeriod, now = Date.now()) {
+export function spendReport(period: SpendPeriod, now = Date.now()): SpendReportAnswer {
   const since = periodStart(period, now);
   const a = spendAggregates({ since });
   const micros = a.byWorkflow.reduce((s, r) => s + r.cost_micros, 0);
@@ -68,7 +69,7 @@ export function spendReport(period: SpendPeriod, now = Date.now()) {
  * `retention_days` says how long runs are kept: older ones still count in the report but
  * are no longer listed.
  */
-export function spendRunList(q: z.infer<typeof spendQuery>, now = Date.now()) {
+export function spendRunList(q: z.infer<typeof spendQuery>, now = Date.now()): SpendRunListAnswer {
   const rows = spendRuns({ since: periodStart(q.period, now), workflowId: q.workflow_id, model: q.model, nodeId: q.node_id });
   return {
     items: rows.map((r) => ({

@@ -16,9 +16,11 @@ import { db } from "@/lib/db/client";
 import { newId } from "@/lib/db/ids";
 import { writeTransaction, type Tx } from "@/lib/db/transaction";
 import { countActiveAdmins, countUsers, deleteUserRow, deleteUserSessions, findUserRow, insertUser, listUserRows, updateUserRow, type UserRow } from "@/lib/db/users";
+import type { UserAnswer } from "./account-answers";
 import type { createUserBody, patchUserBody } from "./user-params";
 
-export type UserDto = Pick<UserRow, "id" | "name" | "email" | "role" | "disabled" | "created_at" | "updated_at">;
+/** A user as answers show it (./account-answers.ts). */
+export type UserDto = UserAnswer;
 
 const toDto = (u: UserRow): UserDto => ({ id: u.id, name: u.name, email: u.email, role: u.role, disabled: u.disabled, created_at: u.created_at, updated_at: u.updated_at });
 

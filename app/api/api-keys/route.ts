@@ -1,11 +1,12 @@
 import { getActor, parseJsonBody, withErrors } from "@/lib/api";
 import { createApiKey, listApiKeys } from "@/lib/services/api-keys";
+import type { ApiKeyListAnswer } from "@/lib/services/account-answers";
 import { createApiKeyBody } from "@/lib/services/user-params";
 
 export const dynamic = "force-dynamic";
 
 /** Your API keys (an admin's: every key); never the keys themselves. */
-export const GET = withErrors(async (request: Request) => Response.json({ items: listApiKeys(getActor(request)), next_cursor: null }, { headers: { "cache-control": "no-store" } }));
+export const GET = withErrors(async (request: Request) => Response.json({ items: listApiKeys(getActor(request)), next_cursor: null } satisfies ApiKeyListAnswer, { headers: { "cache-control": "no-store" } }));
 
 /** Make a key `{name, role, expires_at?}`: 201 with `key`, shown this once. */
 export const POST = withErrors(async (request: Request) => {

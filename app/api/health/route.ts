@@ -1,4 +1,6 @@
+import type { HealthAnswer } from "@/lib/services/health-answers";
+
 /** Liveness: answered without a database read or a sign-in. */
 export function GET() {
-  return Response.json({ ok: true }, { headers: { "cache-control": "no-store" } });
+  return Response.json({ ok: true } satisfies HealthAnswer, { headers: { "cache-control": "no-store" } });
 }

@@ -1,11 +1,11 @@
 import { getActor, parseJsonBody, withErrors } from "@/lib/api";
-import { createSecretBody } from "@/lib/secrets/schemas";
+import { createSecretBody, type SecretListAnswer } from "@/lib/secrets/schemas";
 import { createSecret, listSecrets } from "@/lib/secrets/service";
 
 export const dynamic = "force-dynamic";
 
 /** Secret names with their timestamps; values never leave the server. */
-export const GET = withErrors(async () => Response.json({ items: listSecrets(), next_cursor: null }));
+export const GET = withErrors(async () => Response.json({ items: listSecrets(), next_cursor: null } satisfies SecretListAnswer));
 
 /** Create a secret (409 when the name is taken). */
 export const POST = withErrors(async (request: Request) => {

@@ -1,11 +1,12 @@
 import { getActor, parseJsonBody, withErrors } from "@/lib/api";
+import type { UserListAnswer } from "@/lib/services/account-answers";
 import { createUserBody } from "@/lib/services/user-params";
 import { addUser, listUsers } from "@/lib/services/users";
 
 export const dynamic = "force-dynamic";
 
 /** Every user, by email. */
-export const GET = withErrors(async () => Response.json({ items: listUsers(), next_cursor: null }));
+export const GET = withErrors(async () => Response.json({ items: listUsers(), next_cursor: null } satisfies UserListAnswer));
 
 /** Add a person `{email, name, role, password}` (409 when the email is taken). */
 export const POST = withErrors(async (request: Request) => {

@@ -10,9 +10,13 @@ import { pageOf } from "@/lib/services/run-answers";
 const ROUTES = OPERATIONS.map((op) => ({ op, pattern: new RegExp(`^${op.path.replace(/\{\w+\}/g, "[^/]+")}$`) }));
 
 const checked = { answers: 0, events: 0 };
+const checkedOps = new Set<string>();
 
 /** How many answers and events were checked so far in this file. */
 export const checkedCounts = () => ({ ...checked });
+
+/** `method path` of each operation (`get /api/runs/{id}`) whose answer was checked so far in this file. */
+export const checkedOperations = (): ReadonlySet<string> => new Set(checkedOps);
 
 export function operationFor(method: string, url: string): Operation | undefined {
   const path = new URL(url, "http://localhost").pathname;
@@ -31,6 +35,7 @@ export function checkAnswer(method: string, url: string, status: number, body: u
   if (!op?.answer) return;
   const result = (op.paged ? pageOf(op.answer) : op.answer).safeParse(body);
   checked.answers += 1;
+  checkedOps.add(`${op.method} ${op.path}`);
   if (!result.success) throw failure(`${method} ${url} (${status})`, result.error);
 }
 

@@ -3,6 +3,7 @@
  * with the server's own code): HMAC-SHA256 of `<timestamp>.<raw body>` with the secret.
  */
 import { createHmac } from "node:crypto";
+import { checkAnswer } from "./contract";
 import type { JsonResponse } from "./http";
 
 export type HookAuth =
@@ -37,5 +38,7 @@ export async function callHook<T = Record<string, unknown>>(
     body: text,
   });
   const raw = await res.text();
-  return { status: res.status, body: (raw ? JSON.parse(raw) : null) as T, headers: res.headers };
+  const parsed: unknown = raw ? JSON.parse(raw) : null;
+  checkAnswer("POST", `/api/hooks/${hookId}${query}`, res.status, parsed);
+  return { status: res.status, body: parsed as T, headers: res.headers };
 }

@@ -29,8 +29,9 @@ export function ParamInput({ param, value, onChange }: { param: ToolParam; value
       />
     );
   }
-  if (param.type === "number" || param.type === "integer") {
-    return <NumberInput data-testid={testId} integer={param.type === "integer"} value={typeof value === "number" ? value : undefined} onChange={onChange} />;
+  // The server describes integer params as `number` too (engine/tools/describe-params.ts).
+  if (param.type === "number") {
+    return <NumberInput data-testid={testId} value={typeof value === "number" ? value : undefined} onChange={onChange} />;
   }
   if (param.type === "string") {
     return <TextInput data-testid={testId} value={typeof value === "string" ? value : ""} onChange={(e) => onChange(e.target.value || undefined)} />;

@@ -1,4 +1,5 @@
 import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
+import type { HookChangedAnswer, HookLookupAnswer, HookWithSecretAnswer } from "@/lib/services/hook-answers";
 import { patchHookBody } from "@/lib/services/hook-params";
 import { createOrRotateHook, deleteHook, getHook, setHookState } from "@/lib/services/hooks";
 
@@ -9,19 +10,19 @@ type Ctx = { params: Promise<{ id: string }> };
 const workflowId = async (ctx: Ctx) => parseId((await ctx.params).id, "workflow not found");
 
 /** The workflow's webhook (never its secret), or `{hook: null}`. */
-export const GET = withErrors(async (_request: Request, ctx: Ctx) => Response.json({ hook: getHook({ workflowId: await workflowId(ctx) }) }));
+export const GET = withErrors(async (_request: Request, ctx: Ctx) => Response.json({ hook: getHook({ workflowId: await workflowId(ctx) }) } satisfies HookLookupAnswer));
 
 /** Make the webhook (201) or give it a new secret (200); the secret is in this answer only. */
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const { hook, secret, created } = createOrRotateHook({ workflowId: await workflowId(ctx), actor: getActor(request) });
-  return Response.json({ hook, secret }, { status: created ? 201 : 200 });
+  return Response.json({ hook, secret } satisfies HookWithSecretAnswer, { status: created ? 201 : 200 });
 });
 
 /** Enable or disable the webhook. */
 export const PATCH = withErrors(async (request: Request, ctx: Ctx) => {
   const id = await workflowId(ctx);
   const { enabled } = await parseJsonBody(request, patchHookBody);
-  return Response.json({ hook: setHookState({ workflowId: id, enabled, actor: getActor(request) }) });
+  return Response.json({ hook: setHookState({ workflowId: id, enabled, actor: getActor(request) }) } satisfies HookChangedAnswer);
 });
 
 /** Delete the webhook: its URL answers 404 from now on. */
