@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { COMMON_SECURITY_HEADERS } from "./lib/api/page-security";
+import { COMMON_SECURITY_HEADERS } from "./lib/http/page-security";
 
 const nextConfig: NextConfig = {
   // Lets several builds (e.g. parallel test harnesses) live side by side; `.next` by default.

@@ -1,13 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { API_ERRORS } from "@/lib/api/errors";
-import { COMMON_SECURITY_HEADERS, newNonce, pagePolicy } from "@/lib/api/page-security";
-import { hostAllowed, hostnameOf, refusedHostMessage } from "@/lib/api/request-guard";
+import { API_ERRORS } from "@/lib/http/errors";
+import { COMMON_SECURITY_HEADERS, newNonce, pagePolicy } from "@/lib/http/page-security";
+import { hostAllowed, hostnameOf, refusedHostMessage } from "@/lib/http/request-guard";
 
 /**
- * Two checks before routing (and pages get their security headers, lib/api/page-security.ts,
+ * Two checks before routing (and pages get their security headers, lib/http/page-security.ts,
  * and learn their own path, `x-switchyard-path`):
  * - pages are not served under a host name this server does not answer to (the API's route
- *   handlers check the same themselves, `lib/api/request-guard.ts`): a DNS-rebinding page
+ *   handlers check the same themselves, `lib/http/request-guard.ts`): a DNS-rebinding page
  *   would otherwise read what pages render;
  * - a request path with broken percent-encoding (`/api/workflows/%zz`) makes Next.js fail
  *   with a 500 before any route handler runs; it is answered here with the API's own 400.

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   // Imported after DATABASE_URL is set: the runtime opens its database on first use.
   const { executeCommand } = await import("../lib/runtime/host/dispatch");
   const { createWorkflow } = await import("../lib/services/workflows");
-  const { getActor } = await import("../lib/api/actor");
+  const { getActor } = await import("../lib/http/actor");
   const actor = getActor(new Request("http://bench.local/"));
 
   const workload = process.env.WORKLOAD ?? "chain_10";

@@ -6,7 +6,7 @@
 // one, so every request gets two headers set here, overwriting any a client sent:
 //   x-switchyard-peer           the TCP peer's address
 //   x-switchyard-forwarded-for  the X-Forwarded-For the request arrived with (absent if none)
-// (lib/api/client-address.ts reads them.) `npm start` and the test harnesses run this file:
+// (lib/http/client-address.ts reads them.) `npm start` and the test harnesses run this file:
 //   node scripts/serve.mjs -H <host> -p <port>
 import http from "node:http";
 import path from "node:path";

@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { listedHostnames } from "@/lib/api/request-guard";
+import { listedHostnames } from "@/lib/http/request-guard";
 
 /** Who can reach this server and what guards it (sign-in, roles, host names, CSRF), and where the API is described. */
 export async function AccessPanel() {

@@ -4,7 +4,7 @@ import "server-only";
  * else the session cookie (a signed-in person), else nobody. A credential that is sent but
  * not valid is an error (401 naming why), never a fall-back to anonymous.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/http/errors";
 import { findApiKeyByHash, keyOwner, touchApiKey } from "@/lib/db/api-keys";
 import { db } from "@/lib/db/client";
 import { findUserRow } from "@/lib/db/users";

@@ -56,7 +56,7 @@ function createAuth(protocol: "http" | "https") {
     // A wrong password is an answer, not a server problem: only errors are logged.
     logger: { level: "error" },
     advanced: {
-      // Every /api/auth route is behind Switchyard's own request guard (lib/api/request-guard.ts):
+      // Every /api/auth route is behind Switchyard's own request guard (lib/http/request-guard.ts):
       // an Origin of another site or scheme is refused, and bodies must be JSON, so no HTML form
       // can post here. better-auth's own check also refuses a request with Fetch Metadata but no
       // Origin — what Node's fetch sends — which would lock scripts out of signing in.

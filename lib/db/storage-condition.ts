@@ -2,7 +2,7 @@
  * When a SQLite error is the machine's storage failing rather than the statement: a full
  * disk, a lock held elsewhere, a read-only or failing file. The transaction rolled back,
  * nothing was written, and waiting (or fixing the disk) is what helps. The API answers
- * these with their own statuses (lib/api/error-response.ts); recovery never fails a run
+ * these with their own statuses (lib/http/error-response.ts); recovery never fails a run
  * over them (lib/runtime/run-runtime.ts).
  */
 export type StorageCondition = "full" | "busy" | "read_only" | "io";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { SECRET_NAME_PATTERN } from "@/engine/secrets/placeholders";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/http/errors";
 
 /** Largest secret value accepted, in characters. */
 export const MAX_SECRET_VALUE = 16_384;

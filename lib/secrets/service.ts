@@ -9,7 +9,7 @@ import path from "node:path";
 import type Database from "better-sqlite3";
 import { NodeError } from "@/engine/errors";
 import type { SecretResolver } from "@/engine/ports";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/http/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { appendAudit } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";

@@ -1,7 +1,7 @@
 import "server-only";
 /** The signed-in principal's own account: who they are, and their password. */
 import type { z } from "zod";
-import { ApiError, type Actor } from "@/lib/api";
+import { ApiError, type Actor } from "@/lib/http";
 import { authFor } from "@/lib/auth/better-auth";
 import { ROLE_PERMISSIONS } from "@/lib/auth/roles";
 import { appendAudit } from "@/lib/db/audit";

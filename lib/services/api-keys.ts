@@ -5,7 +5,7 @@ import "server-only";
  * keys; an admin sees and revokes every key.
  */
 import type { z } from "zod";
-import { ApiError, notFound, type Actor } from "@/lib/api";
+import { ApiError, notFound, type Actor } from "@/lib/http";
 import { generateApiKey } from "@/lib/auth/api-key-format";
 import { can, describeRoles, roleWithin, ROLES } from "@/lib/auth/roles";
 import { findApiKeyRow, insertApiKey, listApiKeyRows, revokeApiKeyRow, type ApiKeyRow } from "@/lib/db/api-keys";

@@ -4,7 +4,7 @@ import "server-only";
  * approve now, oldest first — by the engine's own rule (lib/services/gate-access.ts), so
  * the list and the navigation's count never offer a gate that would refuse them.
  */
-import { decodeCursor, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
+import { decodeCursor, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
 import { listApprovalRows, type ApprovalRow } from "@/lib/db/run-queries";
 import { z } from "zod";
 import { gateAccess, type GateAccess } from "./gate-access";

@@ -1,6 +1,6 @@
 /**
  * Query schemas of the audit routes, shared by their thin handlers and the OpenAPI
- * document (lib/api/openapi.ts).
+ * document (lib/http/openapi.ts).
  */
 import { z } from "zod";
 

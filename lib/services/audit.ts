@@ -1,5 +1,5 @@
 import "server-only";
-import { decodeCursor, toPage, type Page, type PageRequest } from "@/lib/api";
+import { decodeCursor, toPage, type Page, type PageRequest } from "@/lib/http";
 import type Database from "better-sqlite3";
 import { auditTargetNames } from "@/lib/db/audit-targets";
 import { auditRowHash, listAuditEntries, readAuditChainPage } from "@/lib/db/audit";

@@ -1,6 +1,6 @@
 import "server-only";
 /** better-auth's answers in the API's own shapes (its Set-Cookie headers kept). */
-import { ApiError, type ApiErrorCode } from "@/lib/api";
+import { ApiError, type ApiErrorCode } from "@/lib/http";
 
 /** A JSON answer of ours carrying the cookies better-auth set (or cleared) in `from`. */
 export function authAnswer(from: Response, json: unknown, status = 200): Response {

@@ -6,7 +6,7 @@ import "server-only";
  * (413), the signature or secret checked over those bytes (401), and only then is the run
  * triggered, by the webhook as its actor.
  */
-import { ApiError, notFound, type Actor } from "@/lib/api";
+import { ApiError, notFound, type Actor } from "@/lib/http";
 import { verifyHookRequest } from "@/lib/auth/hook-signature";
 import { db } from "@/lib/db/client";
 import { findHookForTrigger, touchHook, type HookForTrigger } from "@/lib/db/hooks";

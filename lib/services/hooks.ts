@@ -5,7 +5,7 @@ import "server-only";
  * secrets key, since checking an HMAC signature needs the secret itself. Every change
  * appends its audit row (never the secret) in the same transaction.
  */
-import { notFound, type Actor } from "@/lib/api";
+import { notFound, type Actor } from "@/lib/http";
 import { generateHookSecret } from "@/lib/auth/hook-signature";
 import { appendAudit, type AuditAction } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";

@@ -2,7 +2,7 @@
  * What the run routes (their checkpoints and gate too) answer and what a run's event stream
  * sends, as zod schemas: the server's answer builders (./run-dto.ts, ./runs.ts) are typed by
  * them, the browser's types are their `z.infer` (lib/client/types.ts, run-types.ts), the
- * OpenAPI document's responses are generated from them (lib/api/openapi.ts), and the
+ * OpenAPI document's responses are generated from them (lib/http/openapi.ts), and the
  * integration suite checks real answers against them.
  * Money is USD (6 decimals), times are ISO strings, internal (`__`) state keys are stripped.
  */

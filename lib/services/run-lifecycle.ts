@@ -11,7 +11,7 @@ import "server-only";
 import type { HumanGateNode } from "@/engine/graph/schema";
 import { engineErrorCode } from "@/engine/errors";
 import { checkGateInput } from "@/engine/run/gate-input";
-import { ApiError, type Actor } from "@/lib/api";
+import { ApiError, type Actor } from "@/lib/http";
 import { gateActor } from "@/lib/auth/actor";
 import { appendAudit, type AuditAction } from "@/lib/db/audit";
 import { runtime } from "@/lib/runtime";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, parseQuery } from "@/lib/api";
+import { ApiError, parseQuery } from "@/lib/http";
 import { runListQuery, triggerBody, waitQuery } from "./run-params";
 
 describe("run route params", () => {

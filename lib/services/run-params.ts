@@ -30,7 +30,7 @@ export const runReadQuery = z.object({ step_inputs: flag.describe("false: leave 
 /** `GET /api/runs/{id}/checkpoints?state=false` lists which checkpoints there are, without their contents. */
 export const checkpointListQuery = z.object({ state: flag.describe("false: list which checkpoints there are, without their states") });
 
-export { lastEventQuery } from "@/lib/api/event-stream";
+export { lastEventQuery } from "@/lib/http/event-stream";
 
 /** `POST /api/workflows/{id}/runs` body: the trigger input and per-run limit overrides. */
 export const triggerBody = z.object({

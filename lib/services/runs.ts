@@ -8,7 +8,7 @@ import type { CheckpointRecord, RunOptions, RunRecord, RunStatus, RunTrigger, St
 import { estimateMaterializedSizes, materializeStates, type EncodedState } from "@/engine/store/checkpoint-codec";
 import { publicState } from "@/engine/run/state";
 import { hasErrors } from "@/engine/validate";
-import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
+import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
 import { appendAudit } from "@/lib/db/audit";
 import { newId } from "@/lib/db/ids";
 import { findRunWithWorkflow, findWorkflowHead, insertRun, listRunRows, versionGraphText, type RunListPosition } from "@/lib/db/run-queries";

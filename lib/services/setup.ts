@@ -6,8 +6,8 @@ import "server-only";
  * exists it is closed (admins add people).
  */
 import type { z } from "zod";
-import { ApiError, type Actor } from "@/lib/api";
-import { isFromThisMachine } from "@/lib/api/client-address";
+import { ApiError, type Actor } from "@/lib/http";
+import { isFromThisMachine } from "@/lib/http/client-address";
 import { authFor } from "@/lib/auth/better-auth";
 import { BOOTSTRAP_ACTOR } from "@/lib/auth/bootstrap-token";
 import type { SetupDoneAnswer, SetupStatusAnswer } from "./account-answers";

@@ -6,8 +6,8 @@ import "server-only";
  * shape, and the session token kept out of the JSON (it travels only in the httpOnly cookie).
  */
 import { z } from "zod";
-import { ApiError, parseJsonBody, type Actor } from "@/lib/api";
-import { clientAddress } from "@/lib/api/client-address";
+import { ApiError, parseJsonBody, type Actor } from "@/lib/http";
+import { clientAddress } from "@/lib/http/client-address";
 import { ACCOUNT_DISABLED, authFor } from "@/lib/auth/better-auth";
 import { accountKey, addressKey, LOGIN_WINDOW_MS, loginRefusal } from "@/lib/auth/login-limit";
 import { appendAudit } from "@/lib/db/audit";

@@ -7,7 +7,7 @@ import "server-only";
  * demoted, disabled or removed (nobody could manage the install any more).
  */
 import type { z } from "zod";
-import { ApiError, notFound, type Actor } from "@/lib/api";
+import { ApiError, notFound, type Actor } from "@/lib/http";
 import { hashPassword } from "@/lib/auth/better-auth";
 import { roleWithin, type Role } from "@/lib/auth/roles";
 import { liveKeysCreatedBy, revokeApiKeyRow } from "@/lib/db/api-keys";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Graph } from "@/engine/graph/schema";
-import { decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
+import { decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
 import { appendAudit } from "@/lib/db/audit";
 import { canonicalJson } from "@/lib/db/canonical-json";
 import { writeTransaction } from "@/lib/db/transaction";

@@ -1,6 +1,6 @@
 /**
  * Body schemas of the workflow routes, shared by their thin handlers and the OpenAPI
- * document (lib/api/openapi.ts).
+ * document (lib/http/openapi.ts).
  */
 import { z } from "zod";
 import { graphSchema } from "@/engine/graph/schema";

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Graph } from "@/engine/graph/schema";
 import type { ValidationResult } from "@/engine/validate";
-import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/api";
+import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
 import { appendAudit } from "@/lib/db/audit";
 import { canonicalJson } from "@/lib/db/canonical-json";
 import { newId } from "@/lib/db/ids";

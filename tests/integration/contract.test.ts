@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { OPERATIONS } from "@/lib/api/openapi";
+import { OPERATIONS } from "@/lib/http/openapi";
 import { apiKey, person, sessionCookie, signIn } from "./support/accounts";
 import { checkAnswer, checkedCounts, checkedOperations, checkEvent } from "./support/contract";
 import { twoNodeGraph } from "./support/graphs";

@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
 }
 
 /** `npm start` (scripts/start.mjs) as a user runs it; resolves with its output once it serves or exits. */
-function npmStart(dbFile: string, port: number, databaseUrl = `file:${dbFile}`, host: string | undefined = "127.0.0.1"): Promise<{ serving: boolean; output: string; code?: number | null }> {
+function npmStart(dbFile: string, port: number, databaseUrl = `file:${dbFile}`, host: string | undefined = "127.0.0.1", untilExit = false): Promise<{ serving: boolean; output: string; code?: number | null }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: host, SWITCHYARD_BOOTSTRAP_TOKEN: TEST_ADMIN_TOKEN };
   if (host === undefined) delete env.HOST;
   const proc = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
@@ -43,7 +43,8 @@ function npmStart(dbFile: string, port: number, databaseUrl = `file:${dbFile}`, 
   return new Promise((resolve) => {
     const deadline = Date.now() + 30_000;
     const poll = setInterval(async () => {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      // On a port another server answers, only the exit tells (its health route would).
+      const ok = !untilExit && (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false));
       if (ok || Date.now() > deadline) {
         clearInterval(poll);
         resolve({ serving: ok, output });
@@ -129,7 +130,7 @@ describe("npm start", () => {
       // A port already served: said before anything else happens.
       const busyPort = Number(new URL(live.baseUrl).port);
       const fresh = path.join(dir, "never.db");
-      const taken = await npmStart(fresh, busyPort);
+      const taken = await npmStart(fresh, busyPort, undefined, "127.0.0.1", true);
       expect(taken.code).toBe(1);
       expect(taken.output).toContain(`switchyard: cannot listen on 127.0.0.1:${busyPort}: the port is in use (another server?); set PORT`);
       expect(readdirSync(dir)).not.toContain("never.db");

@@ -1,4 +1,4 @@
-import { getActor, parseJsonBody, withErrors } from "@/lib/api";
+import { getActor, parseJsonBody, withErrors } from "@/lib/http";
 import { createApiKey, listApiKeys } from "@/lib/services/api-keys";
 import type { ApiKeyListAnswer } from "@/lib/services/account-answers";
 import { createApiKeyBody } from "@/lib/services/user-params";

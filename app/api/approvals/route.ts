@@ -1,4 +1,4 @@
-import { getActor, parsePagination, withErrors } from "@/lib/api";
+import { getActor, parsePagination, withErrors } from "@/lib/http";
 import { listApprovals } from "@/lib/services/approvals";
 
 export const dynamic = "force-dynamic";

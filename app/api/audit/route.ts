@@ -1,4 +1,4 @@
-import { parsePagination, parseQuery, withErrors } from "@/lib/api";
+import { parsePagination, parseQuery, withErrors } from "@/lib/http";
 import { listAudit } from "@/lib/services/audit";
 import { auditFilterQuery } from "@/lib/services/audit-params";
 

@@ -1,4 +1,4 @@
-import { getActor, withErrors } from "@/lib/api";
+import { getActor, withErrors } from "@/lib/http";
 import { describeMe } from "@/lib/services/account";
 
 export const dynamic = "force-dynamic";

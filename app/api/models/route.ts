@@ -1,4 +1,4 @@
-import { withErrors } from "@/lib/api";
+import { withErrors } from "@/lib/http";
 import { listModels } from "@/lib/services/catalog";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { withErrors } from "@/lib/api";
-import { openApiDocument } from "@/lib/api/openapi";
+import { withErrors } from "@/lib/http";
+import { openApiDocument } from "@/lib/http/openapi";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { parsePagination, parseQuery, withErrors } from "@/lib/api";
+import { parsePagination, parseQuery, withErrors } from "@/lib/http";
 import { runListQuery } from "@/lib/services/run-params";
 import { listRuns } from "@/lib/services/runs";
 

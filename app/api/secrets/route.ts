@@ -1,4 +1,4 @@
-import { getActor, parseJsonBody, withErrors } from "@/lib/api";
+import { getActor, parseJsonBody, withErrors } from "@/lib/http";
 import { createSecretBody, type SecretListAnswer } from "@/lib/secrets/schemas";
 import { createSecret, listSecrets } from "@/lib/secrets/service";
 

@@ -1,4 +1,4 @@
-import { actorIfAny, parseJsonBody, withErrors } from "@/lib/api";
+import { actorIfAny, parseJsonBody, withErrors } from "@/lib/http";
 import { createOwner, setupStatus } from "@/lib/services/setup";
 import { setupBody } from "@/lib/services/user-params";
 

@@ -1,4 +1,4 @@
-import { parseQuery, withErrors } from "@/lib/api";
+import { parseQuery, withErrors } from "@/lib/http";
 import { spendQuery, spendReport } from "@/lib/services/spend";
 
 export const dynamic = "force-dynamic";

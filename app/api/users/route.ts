@@ -1,4 +1,4 @@
-import { getActor, parseJsonBody, withErrors } from "@/lib/api";
+import { getActor, parseJsonBody, withErrors } from "@/lib/http";
 import type { UserListAnswer } from "@/lib/services/account-answers";
 import { createUserBody } from "@/lib/services/user-params";
 import { addUser, listUsers } from "@/lib/services/users";

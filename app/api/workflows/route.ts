@@ -1,4 +1,4 @@
-import { getActor, parseJsonBody, parsePagination, parseQuery, withErrors } from "@/lib/api";
+import { getActor, parseJsonBody, parsePagination, parseQuery, withErrors } from "@/lib/http";
 import { createWorkflowBody } from "@/lib/services/workflow-params";
 import { createWorkflow, listWorkflows, toWorkflowDto, workflowListQuery } from "@/lib/services/workflows";
 

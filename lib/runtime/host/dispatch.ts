@@ -5,7 +5,7 @@
  * JSON text (the request thread sends it on without parsing it), or the error as the API
  * answers it, decided here, where the error's classes are the ones that threw it.
  */
-import { errorAnswer } from "@/lib/api/error-response";
+import { errorAnswer } from "@/lib/http/error-response";
 import type { RunAnswer } from "@/lib/services/run-answers";
 import { approveGate, cancelRun, rejectGate, resumeRun } from "@/lib/services/run-lifecycle";
 import { triggerRun } from "@/lib/services/runs";

@@ -2,8 +2,8 @@
  * Messages between the request threads' side of the server and the engine host thread
  * (see ./index.ts). Plain data only: everything crosses `postMessage` (structured clone).
  */
-import type { Actor } from "@/lib/api";
-import type { ErrorAnswer } from "@/lib/api/error-response";
+import type { Actor } from "@/lib/http";
+import type { ErrorAnswer } from "@/lib/http/error-response";
 import type { RunEventMessage, RunOptions } from "@/engine/ports";
 import type { RunAnswer } from "@/lib/services/run-answers";
 
@@ -24,7 +24,7 @@ export type JsonText<T> = string & { readonly __json?: T };
 
 /**
  * What a command comes to, as it crosses the thread: the run's JSON text, or the error as
- * the API answers it (`errorAnswer`, lib/api/error-response.ts) — one typed value either way.
+ * the API answers it (`errorAnswer`, lib/http/error-response.ts) — one typed value either way.
  */
 export type CommandOutcome = { ok: true; json: JsonText<RunAnswer> } | { ok: false; error: ErrorAnswer };
 

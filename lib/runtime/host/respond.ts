@@ -6,8 +6,8 @@ import "server-only";
  * text, or the error already decided as the API answers it — so the services are entered
  * once, on the engine side, and nothing is rebuilt here.
  */
-import { parseQuery } from "@/lib/api";
-import { errorAnswerResponse } from "@/lib/api/error-response";
+import { parseQuery } from "@/lib/http";
+import { errorAnswerResponse } from "@/lib/http/error-response";
 import { runReadQuery } from "@/lib/services/run-params";
 import { engineHost, type CommandReply, type RunCommand } from "./index";
 

@@ -1,10 +1,10 @@
 /**
  * Every answer and stream event the integration suite receives is checked against the
- * schema its route declares (lib/api/openapi.ts `answer` / `events`), strictly: a missing,
+ * schema its route declares (lib/http/openapi.ts `answer` / `events`), strictly: a missing,
  * extra or mistyped field fails the test that made the call, not a client later.
  */
 import type { z } from "zod";
-import { OPERATIONS, type Operation } from "@/lib/api/openapi";
+import { OPERATIONS, type Operation } from "@/lib/http/openapi";
 import { pageOf } from "@/lib/services/run-answers";
 
 const ROUTES = OPERATIONS.map((op) => ({ op, pattern: new RegExp(`^${op.path.replace(/\{\w+\}/g, "[^/]+")}$`) }));

@@ -1,4 +1,4 @@
-import { getActor, parseId, withErrors } from "@/lib/api";
+import { getActor, parseId, withErrors } from "@/lib/http";
 import { revokeApiKey } from "@/lib/services/api-keys";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { parseQuery, withErrors } from "@/lib/api";
+import { parseQuery, withErrors } from "@/lib/http";
 import { verifyAudit, verifyNewAudit } from "@/lib/services/audit";
 import { auditVerifyQuery } from "@/lib/services/audit-params";
 

@@ -1,4 +1,4 @@
-import { getActor, parseJsonBody, withErrors } from "@/lib/api";
+import { getActor, parseJsonBody, withErrors } from "@/lib/http";
 import { changePassword } from "@/lib/services/account";
 import { changePasswordBody } from "@/lib/services/user-params";
 

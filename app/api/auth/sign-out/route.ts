@@ -1,4 +1,4 @@
-import { actorIfAny, withErrors } from "@/lib/api";
+import { actorIfAny, withErrors } from "@/lib/http";
 import { signOut } from "@/lib/services/sign-in";
 
 export const dynamic = "force-dynamic";

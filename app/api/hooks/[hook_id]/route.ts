@@ -1,4 +1,4 @@
-import { parseId, parseJsonBytes, parseQuery, readBodyBytes, setActor, withErrors } from "@/lib/api";
+import { parseId, parseJsonBytes, parseQuery, readBodyBytes, setActor, withErrors } from "@/lib/http";
 import { authenticateHookCall, callableHook, HOOK_NOT_FOUND, noteHookTriggered } from "@/lib/services/hook-calls";
 import { hookInputBody } from "@/lib/services/hook-params";
 import { runCommandResponse } from "@/lib/runtime/host/respond";

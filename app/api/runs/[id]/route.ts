@@ -1,4 +1,4 @@
-import { getActor, parseId, parseQuery, withErrors } from "@/lib/api";
+import { getActor, parseId, parseQuery, withErrors } from "@/lib/http";
 import { runReadQuery } from "@/lib/services/run-params";
 import { getRun } from "@/lib/services/runs";
 

@@ -1,4 +1,4 @@
-import { getActor, parseJsonBody, withErrors } from "@/lib/api";
+import { getActor, parseJsonBody, withErrors } from "@/lib/http";
 import { parseSecretName, updateSecretBody } from "@/lib/secrets/schemas";
 import { deleteSecret, updateSecret } from "@/lib/secrets/service";
 

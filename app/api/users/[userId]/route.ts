@@ -1,4 +1,4 @@
-import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
+import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/http";
 import { patchUserBody } from "@/lib/services/user-params";
 import { removeUser, updateUser } from "@/lib/services/users";
 

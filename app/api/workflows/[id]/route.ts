@@ -1,4 +1,4 @@
-import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
+import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/http";
 import { saveWorkflowBody } from "@/lib/services/workflow-params";
 import { deleteWorkflow, requireWorkflow, toWorkflowDto, updateWorkflow } from "@/lib/services/workflows";
 

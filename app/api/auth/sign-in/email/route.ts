@@ -1,4 +1,4 @@
-import { withErrors } from "@/lib/api";
+import { withErrors } from "@/lib/http";
 import { signIn } from "@/lib/services/sign-in";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { getActor, parseId, withErrors } from "@/lib/api";
+import { getActor, parseId, withErrors } from "@/lib/http";
 import { runCommandResponse } from "@/lib/runtime/host/respond";
 
 export const dynamic = "force-dynamic";

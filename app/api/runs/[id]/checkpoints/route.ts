@@ -1,4 +1,4 @@
-import { parseId, parseQuery, withErrors } from "@/lib/api";
+import { parseId, parseQuery, withErrors } from "@/lib/http";
 import { checkpointListQuery } from "@/lib/services/run-params";
 import { listRunCheckpoints } from "@/lib/services/runs";
 

@@ -1,4 +1,4 @@
-import { eventStreamResponse, lastEventId, parseId, withErrors } from "@/lib/api";
+import { eventStreamResponse, lastEventId, parseId, withErrors } from "@/lib/http";
 import { runEventStream } from "@/lib/services/run-events";
 
 export const dynamic = "force-dynamic";

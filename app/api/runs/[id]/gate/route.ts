@@ -1,4 +1,4 @@
-import { getActor, parseId, withErrors } from "@/lib/api";
+import { getActor, parseId, withErrors } from "@/lib/http";
 import { pendingGateFor } from "@/lib/services/runs";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
+import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/http";
 import { runCommandResponse } from "@/lib/runtime/host/respond";
 import { rejectBody } from "@/lib/services/run-params";
 

@@ -1,4 +1,4 @@
-import { eventStreamResponse, lastEventId, parseId, withErrors } from "@/lib/api";
+import { eventStreamResponse, lastEventId, parseId, withErrors } from "@/lib/http";
 import { workflowEventStream } from "@/lib/services/workflow-events";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/api";
+import { getActor, parseId, parseJsonBody, withErrors } from "@/lib/http";
 import type { HookChangedAnswer, HookLookupAnswer, HookWithSecretAnswer } from "@/lib/services/hook-answers";
 import { patchHookBody } from "@/lib/services/hook-params";
 import { createOrRotateHook, deleteHook, getHook, setHookState } from "@/lib/services/hooks";

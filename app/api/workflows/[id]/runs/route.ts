@@ -1,4 +1,4 @@
-import { getActor, parseId, parseJsonBody, parsePagination, parseQuery, withErrors } from "@/lib/api";
+import { getActor, parseId, parseJsonBody, parsePagination, parseQuery, withErrors } from "@/lib/http";
 import { runListQuery, triggerBody, waitQuery } from "@/lib/services/run-params";
 import { runCommandResponse } from "@/lib/runtime/host/respond";
 import { listRuns } from "@/lib/services/runs";

@@ -1,4 +1,4 @@
-import { parseId, parseJsonBody, withErrors } from "@/lib/api";
+import { parseId, parseJsonBody, withErrors } from "@/lib/http";
 import { validateWorkflowBody } from "@/lib/services/workflow-params";
 import { validateWorkflow } from "@/lib/services/workflows";
 

@@ -1,4 +1,4 @@
-import { parseId, parsePagination, withErrors } from "@/lib/api";
+import { parseId, parsePagination, withErrors } from "@/lib/http";
 import { listVersions } from "@/lib/services/versions";
 
 export const dynamic = "force-dynamic";

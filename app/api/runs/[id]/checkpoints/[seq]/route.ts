@@ -1,4 +1,4 @@
-import { parseId, parsePositiveNumber, withErrors } from "@/lib/api";
+import { parseId, parsePositiveNumber, withErrors } from "@/lib/http";
 import { getRunCheckpoint } from "@/lib/services/runs";
 
 export const dynamic = "force-dynamic";

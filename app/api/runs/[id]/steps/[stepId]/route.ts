@@ -1,4 +1,4 @@
-import { parseId, withErrors } from "@/lib/api";
+import { parseId, withErrors } from "@/lib/http";
 import { getRunStep } from "@/lib/services/runs";
 
 export const dynamic = "force-dynamic";

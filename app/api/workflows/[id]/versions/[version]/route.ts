@@ -1,4 +1,4 @@
-import { parseId, parseVersionNumber, withErrors } from "@/lib/api";
+import { parseId, parseVersionNumber, withErrors } from "@/lib/http";
 import { getVersion } from "@/lib/services/versions";
 
 export const dynamic = "force-dynamic";

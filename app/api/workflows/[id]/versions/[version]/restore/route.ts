@@ -1,4 +1,4 @@
-import { getActor, parseId, parseJsonBody, parseVersionNumber, withErrors } from "@/lib/api";
+import { getActor, parseId, parseJsonBody, parseVersionNumber, withErrors } from "@/lib/http";
 import { restoreVersionBody } from "@/lib/services/workflow-params";
 import { restoreVersion } from "@/lib/services/versions";
 import { toWorkflowDto } from "@/lib/services/workflows";

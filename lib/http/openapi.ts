@@ -118,7 +118,7 @@ const NAMED: [string, z.ZodType][] = [
 const NAME_OF = new Map<z.ZodType, string>(NAMED.map(([name, schema]) => [schema, name]));
 const ref = (schema: z.ZodType): JsonSchema => {
   const name = NAME_OF.get(schema);
-  if (!name) throw new Error("an answer schema must be named in NAMED (lib/api/openapi.ts)");
+  if (!name) throw new Error("an answer schema must be named in NAMED (lib/http/openapi.ts)");
   return { $ref: `#/components/schemas/${name}` };
 };
 
