@@ -21,6 +21,7 @@ export type EngineErrorCode =
   | "not_found"
   | "invalid_input"
   | "bad_state"
+  | "snapshot_too_new"
   | "forbidden";
 
 /** Default human wording per code; call sites add specifics. */
@@ -41,6 +42,7 @@ export const ERROR_MESSAGES: Record<EngineErrorCode, string> = {
   not_found: "not found",
   invalid_input: "invalid input",
   bad_state: "the run is not in a state that allows this",
+  snapshot_too_new: "the run's checkpoint was written by a newer version of Switchyard",
   forbidden: "this actor may not do this",
 };
 

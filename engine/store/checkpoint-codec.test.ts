@@ -133,7 +133,7 @@ describe("checkpoint codec", () => {
     all[0].state.mutated = true;
     expect(all[1].state.mutated).toBeUndefined();
     expect(restore(1).state.mutated).toBeUndefined();
-    const states = materializeStates([...rows.values()].reverse());
+    const states = materializeStates([...rows.values()].reverse())!;
     expect([...states.keys()].sort((a, b) => a - b)).toEqual(expected.map((_, i) => i + 1));
     for (const [seq, s] of states) expect(s).toEqual(expected[seq - 1]);
     states.get(1)!.mutated = true;
@@ -174,7 +174,7 @@ describe("estimateMaterializedSizes", () => {
     const enc = encodeAll(writes, 16);
     const rows = [...enc.rows.values()];
     const sizes = estimateMaterializedSizes(rows, (r) => r.state.length);
-    const actual = materializeStates(rows);
+    const actual = materializeStates(rows)!;
     expect(sizes.size).toBe(300);
     for (const [seq, bytes] of sizes) {
       const real = JSON.stringify(actual.get(seq)).length;

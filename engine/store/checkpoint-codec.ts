@@ -17,6 +17,7 @@ import type { CheckpointRecord, CheckpointTag, CheckpointWrite, QueueItem, Sched
 import { applyMetaDelta, diffMeta, type MetaDelta } from "./meta-delta";
 import { applySequence, applySequenceInPlace, diffSequence, sameId, sameQueueItem, type SequenceDelta } from "./sequence-delta";
 import { setOwn } from "./set-own";
+import { hydrateCheckpoint, SNAPSHOT_MIGRATIONS, STATE_SCHEMA_VERSION, type SnapshotMigrations } from "./snapshot-schema";
 
 export type CheckpointEncoding = "full" | "delta";
 
@@ -36,6 +37,8 @@ export interface EncodedCheckpoint {
   queue: string;
   /** Full: the meta object. Delta: {@link MetaDelta}. */
   meta: string;
+  /** The snapshot format of the build that wrote it (./snapshot-schema.ts); a delta's is its base's. */
+  state_schema_version: number;
   created_at: number;
 }
 
@@ -129,7 +132,7 @@ function completedFromHint(base: readonly string[], next: readonly string[], fro
 }
 
 function encoded(write: CheckpointWrite, encoding: CheckpointEncoding, base_seq: number, state: string, completed: string, queue: string, meta: string): EncodedCheckpoint {
-  return { run_id: write.run_id, seq: write.seq, step_name: write.step_name, encoding, base_seq, state, completed, queue, meta, created_at: write.created_at };
+  return { run_id: write.run_id, seq: write.seq, step_name: write.step_name, encoding, base_seq, state, completed, queue, meta, state_schema_version: STATE_SCHEMA_VERSION, created_at: write.created_at };
 }
 
 function stateDelta(state: Record<string, unknown>, changed: string[]): StateDelta {
@@ -157,8 +160,16 @@ export function checkpointChain(seq: number, lookup: (seq: number) => EncodedChe
   throw new Error(`checkpoint ${seq} of run ${chain[0].run_id}: its delta chain is broken`);
 }
 
-/** Rebuild the full checkpoint at the end of `chain` (as returned by {@link checkpointChain}). */
-export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointRecord {
+/**
+ * Rebuild the full checkpoint at the end of `chain` (as returned by {@link checkpointChain}),
+ * as this build reads it (hydrated: ./snapshot-schema.ts).
+ */
+export function materialize(chain: readonly EncodedCheckpoint[], migrations: SnapshotMigrations = SNAPSHOT_MIGRATIONS): CheckpointRecord {
+  return hydrateCheckpoint(materializeStored(chain), chain[0].state_schema_version, migrations);
+}
+
+/** The checkpoint at the end of `chain` as it was stored (in its own version's format). */
+function materializeStored(chain: readonly EncodedCheckpoint[]): CheckpointRecord {
   const [first] = chain;
   if (!first || first.encoding !== "full") throw new Error("a checkpoint chain starts with a full snapshot");
   const state = JSON.parse(first.state) as State;
@@ -168,6 +179,7 @@ export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointReco
   for (let i = 1; i < chain.length; i++) {
     const row = chain[i];
     if (row.encoding !== "delta" || row.base_seq !== chain[i - 1].seq) throw new Error(`checkpoint ${row.seq}: not a delta on ${chain[i - 1].seq}`);
+    sameVersion(row, chain[i - 1]);
     const delta = JSON.parse(row.state) as StateDelta;
     for (const key of Object.keys(delta.set)) setOwn(state, key, delta.set[key]);
     for (const key of delta.unset) delete state[key];
@@ -176,16 +188,14 @@ export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointReco
     applyMetaDelta(meta, JSON.parse(row.meta) as MetaDelta);
   }
   const last = chain[chain.length - 1];
-  return {
-    run_id: last.run_id,
-    seq: last.seq,
-    step_name: last.step_name,
-    state,
-    completed,
-    queue,
-    meta,
-    created_at: last.created_at,
-  };
+  return { run_id: last.run_id, seq: last.seq, step_name: last.step_name, state, completed, queue, meta, created_at: last.created_at };
+}
+
+/** A delta is written by the build that wrote its base (an encoder cursor never outlives its process). */
+function sameVersion(row: EncodedCheckpoint, base: EncodedCheckpoint): void {
+  if (row.state_schema_version !== base.state_schema_version) {
+    throw new Error(`checkpoint ${row.seq} of run ${row.run_id}: a delta of state schema version ${row.state_schema_version} on a base of version ${base.state_schema_version}`);
+  }
 }
 
 /**
@@ -194,27 +204,33 @@ export function materialize(chain: readonly EncodedCheckpoint[]): CheckpointReco
  * one chain per checkpoint. Records have their own top-level state, lists and meta, but
  * share nested values with their neighbours: treat them as read-only.
  */
-export function materializeAll(rows: readonly EncodedCheckpoint[]): CheckpointRecord[] {
+export function materializeAll(rows: readonly EncodedCheckpoint[], migrations: SnapshotMigrations = SNAPSHOT_MIGRATIONS): CheckpointRecord[] {
   const sorted = [...rows].sort((a, b) => a.seq - b.seq);
   const bySeq = new Map(sorted.map((r) => [r.seq, r]));
+  // As stored (deltas apply to these), and as this build reads them (what is returned).
   const done = new Map<number, CheckpointRecord>();
   return sorted.map((row) => {
     const base = row.encoding === "delta" ? done.get(row.base_seq) : undefined;
-    const record = base ? applyDeltaRow(base, row) : materialize(checkpointChain(row.seq, (seq) => bySeq.get(seq)) ?? []);
-    done.set(row.seq, record);
-    return record;
+    const chain = base ? null : (checkpointChain(row.seq, (seq) => bySeq.get(seq)) ?? []);
+    if (base) sameVersion(row, bySeq.get(row.base_seq) as EncodedCheckpoint);
+    const stored = base ? applyDeltaRow(base, row) : materializeStored(chain as EncodedCheckpoint[]);
+    done.set(row.seq, stored);
+    return hydrateCheckpoint(stored, row.state_schema_version, migrations);
   });
 }
 
 /** What {@link materializeStates} reads of a checkpoint row. */
-export type EncodedState = Pick<EncodedCheckpoint, "seq" | "encoding" | "base_seq" | "state">;
+export type EncodedState = Pick<EncodedCheckpoint, "seq" | "encoding" | "base_seq" | "state" | "state_schema_version">;
 
 /**
  * The state alone of every checkpoint (seq → state, each its own object), in one forward
  * pass like {@link materializeAll} but without rebuilding completed lists, queues and
- * scheduler meta: what showing each step's input needs.
+ * scheduler meta: what showing each step's input needs. Null when a row is of another
+ * version than this build's: a migration may need the whole snapshot, so read the run's
+ * checkpoints whole ({@link materializeAll}) instead.
  */
-export function materializeStates(rows: readonly EncodedState[]): Map<number, State> {
+export function materializeStates(rows: readonly EncodedState[]): Map<number, State> | null {
+  if (rows.some((row) => row.state_schema_version !== STATE_SCHEMA_VERSION)) return null;
   const done = new Map<number, State>();
   for (const row of [...rows].sort((a, b) => a.seq - b.seq)) {
     if (row.encoding === "full") {

@@ -39,7 +39,7 @@ const stepUpdates = STEP_COLUMNS.filter((c) => c !== "id").map((c) => `${c} = ex
 const STEP_KEYS = ["id", "run_id", "seq", "node_id", "idempotency_key"] as const satisfies readonly (keyof StepRow)[];
 const STEP_VALUES = STEP_COLUMNS.filter((c) => !(STEP_KEYS as readonly string[]).includes(c));
 const stepValueUpdates = STEP_VALUES.map((c) => `${c} = ?`).join(", ");
-const CHECKPOINT_COLUMNS = ["run_id", "seq", "step_name", "encoding", "base_seq", "state", "completed", "queue", "meta", "created_at"] as const satisfies readonly (keyof CheckpointRow)[];
+const CHECKPOINT_COLUMNS = ["run_id", "seq", "step_name", "encoding", "base_seq", "state", "completed", "queue", "meta", "state_schema_version", "created_at"] as const satisfies readonly (keyof CheckpointRow)[];
 
 type Param = string | number | null;
 
@@ -67,7 +67,7 @@ export function checkpointParams(row: CheckpointRow, num: number): Param[] {
 }
 
 const STEPS = `SELECT ${STEP_COLUMNS.join(", ")} FROM steps`;
-const CHECKPOINTS = "SELECT run_id, seq, step_name, encoding, base_seq, state, completed, queue, meta, created_at FROM checkpoints";
+const CHECKPOINTS = `SELECT ${CHECKPOINT_COLUMNS.join(", ")} FROM checkpoints`;
 const EVENTS = "SELECT run_id, seq, type, data, created_at FROM run_events";
 
 export function prepareRunStatements(db: Database.Database) {
@@ -114,7 +114,7 @@ export function prepareRunStatements(db: Database.Database) {
     chainStart: db.prepare(`SELECT seq FROM checkpoints WHERE ${inRun(RUN_NUM, "", undefined, "@seq")} AND encoding = 'full' ORDER BY seq DESC LIMIT 1`).pluck(),
     selectCheckpointRange: db.prepare(`${CHECKPOINTS} WHERE ${inRun(RUN_NUM, "", "@from", "@to")} ORDER BY seq`),
     selectCheckpoints: db.prepare(`${CHECKPOINTS} WHERE ${inRun(RUN_NUM)} ORDER BY seq`),
-    selectCheckpointStates: db.prepare(`SELECT seq, encoding, base_seq, state FROM checkpoints WHERE ${inRun(RUN_NUM)} ORDER BY seq`),
+    selectCheckpointStates: db.prepare(`SELECT seq, encoding, base_seq, state, state_schema_version FROM checkpoints WHERE ${inRun(RUN_NUM)} ORDER BY seq`),
     selectCheckpointSizes: db.prepare(
       `SELECT seq, encoding, base_seq, length(CAST(state AS BLOB)) AS state_bytes, length(CAST(state AS BLOB)) + length(CAST(completed AS BLOB)) + length(CAST(queue AS BLOB)) AS record_bytes FROM checkpoints WHERE ${inRun(RUN_NUM)} ORDER BY seq`,
     ),

@@ -322,7 +322,8 @@ export class SqliteRunStore implements RunStore {
 
   /** The state of each of the run's checkpoints (seq → state), without the rest of them. */
   async listCheckpointStates(runId: string): Promise<Map<number, State>> {
-    return materializeStates(this.sql.selectCheckpointStates.all({ run_id: runId }) as EncodedState[]);
+    const states = materializeStates(this.sql.selectCheckpointStates.all({ run_id: runId }) as EncodedState[]);
+    return states ?? new Map((await this.listCheckpoints(runId)).map((cp) => [cp.seq, cp.state]));
   }
 
   /** Each checkpoint's chain link and stored bytes: of its state, and of its state, `completed` and queue. */

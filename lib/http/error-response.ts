@@ -8,6 +8,7 @@ import { guardRequest } from "./request-guard";
 const ENGINE_TO_API: Partial<Record<EngineErrorCode, ApiErrorCode>> = {
   not_found: "not_found",
   bad_state: "bad_state",
+  snapshot_too_new: "snapshot_too_new",
   invalid_graph: "invalid_graph",
   forbidden: "forbidden",
 };

@@ -21,6 +21,7 @@ export type ApiErrorCode =
   | "version_conflict"
   | "already_exists"
   | "bad_state"
+  | "snapshot_too_new"
   | "payload_too_large"
   | "invalid_graph"
   | "too_large"
@@ -52,6 +53,7 @@ export const API_ERRORS: Record<ApiErrorCode, CodeInfo> = {
   version_conflict: { status: 409, message: "the workflow was changed since the version this save is based on" },
   already_exists: { status: 409, message: "an object with this name already exists" },
   bad_state: { status: 409, message: "the object is not in a state that allows this" },
+  snapshot_too_new: { status: 409, message: "the run's checkpoint was written by a newer version of Switchyard: a server of that version or later continues it (nothing was changed)" },
   payload_too_large: { status: 413, message: "the request body is too large" },
   invalid_graph: { status: 422, message: "the graph is not valid" },
   too_large: { status: 422, message: "the answer would be larger than one response carries" },

@@ -92,6 +92,26 @@ describe("RunRuntime", () => {
     expect(row("parked").status).toBe("paused");
   });
 
+  it("leaves a run whose checkpoint a newer build wrote for a newer process: not resumed, not failed, its lease let go", async () => {
+    const rt = makeRuntime("host:1:a");
+    insertRun("newer", "running", { owner: "elsewhere:9:z", expiresAt: Date.now() - 1 });
+    database.sqlite
+      .prepare("INSERT INTO checkpoints (run_num, run_id, seq, step_name, encoding, base_seq, state, completed, queue, meta, state_schema_version, created_at) SELECT num, id, 1, 'run_start', 'full', 1, '{}', '[]', ?, ?, 99, ? FROM runs WHERE id = 'newer'")
+      .run(JSON.stringify([{ node_id: "a", n: 1 }]), JSON.stringify({ marks: {}, node_executions: 0, elapsed_ms: 0 }), sqlTime(Date.now()));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await rt.sweep();
+      await rt.sweep();
+      await rt.engine.idle();
+      await vi.waitFor(() => expect(row("newer")).toMatchObject({ status: "running", lease_owner: null }));
+      expect(database.sqlite.prepare("SELECT COUNT(*) FROM steps").pluck().get()).toBe(0);
+      expect(database.sqlite.prepare("SELECT COUNT(*) FROM checkpoints").pluck().get()).toBe(1);
+      expect(errors.mock.calls.flat().join("\n")).toMatch(/recovering run newer failed: checkpoint 1 of run newer was written by a newer Switchyard \(state schema version 99/);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it("never lets two runtimes drive the same orphan", async () => {
     const a = makeRuntime("host:1:a");
     const b = makeRuntime("host:2:b");

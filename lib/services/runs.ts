@@ -170,7 +170,7 @@ function tooLarge(what: string, bytes: number, leanRequest: string): ApiError {
  */
 async function stepInputs(runId: string, steps: StepRecord[], committed?: readonly EncodedState[]): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>();
-  const states = committed ? materializeStates(committed) : await runReads().listCheckpointStates(runId);
+  const states = (committed && materializeStates(committed)) ?? (await runReads().listCheckpointStates(runId));
   for (const { input_checkpoint: seq } of steps) {
     const state = states.get(seq);
     if (state && !out.has(seq)) out.set(seq, publicState(state));

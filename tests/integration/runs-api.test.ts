@@ -3,7 +3,7 @@ import { brokenGraph, twoNodeGraph } from "./support/graphs";
 import { client } from "./support/http";
 import { agentChain, delayGraph, gateGraph } from "./support/run-graphs";
 import { startServer, type TestServer } from "./support/server";
-import { withDb } from "./support/db";
+import { snapshotAll, withDb } from "./support/db";
 
 type Step = { id: string; seq: number; node_id: string; status: string; input: Record<string, unknown> | null; output: unknown; cost_usd: number; tokens_in: number; model: string | null; idempotency_key: string };
 type Run = {
@@ -160,6 +160,31 @@ describe("gates and lifecycle", () => {
     const audit = await api.get<Page<{ action: string; details: Record<string, unknown> }>>(`/api/audit?target_type=run&target_id=${id}`);
     expect(audit.body.items.map((e) => e.action)).toEqual(["gate.approve", "run.trigger"]);
     expect(audit.body.items[0].details).toMatchObject({ node_id: "review", approvals_so_far: 1, required: 1 });
+  });
+
+  it("a run whose checkpoint a newer build wrote is refused with snapshot_too_new on every load, and nothing changes", async () => {
+    const wf = await workflow(gateGraph());
+    const { id } = (await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "T-10" } })).body;
+    const stamp = (version: number) => withDb(server.dbFile, (conn) => conn.prepare("UPDATE checkpoints SET state_schema_version = ? WHERE run_id = ?").run(version, id));
+    stamp(99);
+    const before = snapshotAll(server.dbFile);
+    for (const [method, path, body] of [
+      ["post", `/api/runs/${id}/approve`, { node_id: "review", input: { decision: "send" } }],
+      ["post", `/api/runs/${id}/cancel`, undefined],
+      ["get", `/api/runs/${id}/checkpoints`, undefined],
+      ["get", `/api/runs/${id}/checkpoints/1`, undefined],
+      ["get", `/api/runs/${id}`, undefined],
+    ] as const) {
+      const res = method === "get" ? await api.get<ErrorBody>(path) : await api.post<ErrorBody>(path, body);
+      expect(res.status, `${method} ${path}`).toBe(409);
+      expect(res.body.error.code).toBe("snapshot_too_new");
+      expect(res.body.error.message).toMatch(/written by a newer Switchyard \(state schema version 99; this server reads up to 1\)/);
+    }
+    expect(snapshotAll(server.dbFile)).toEqual(before);
+
+    stamp(1);
+    expect((await api.post<Run>(`/api/runs/${id}/approve`, { node_id: "review", input: { decision: "send" } })).status).toBe(202);
+    await expect.poll(async () => (await api.get<Run>(`/api/runs/${id}`)).body.status, { timeout: 5000 }).toBe("completed");
   });
 
   it("reject fails the run naming the gate and the reviewer", async () => {
