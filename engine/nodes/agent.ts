@@ -25,6 +25,7 @@ export const agentKind: ExecutableKind<AgentNode> = {
   type: "agent",
   admission: "execute",
   edges: "all",
+  join: "each",
   outputKey: ownOutputKey,
   check(node, at, ctx, report) {
     if (!ctx.knownModel(node.config.model)) report("unknown_model", { node: nodeName(node, node.id), model: node.config.model }, { node_id: node.id, path: configPath(at, "model") });

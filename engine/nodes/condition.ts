@@ -20,6 +20,7 @@ export const conditionKind: ExecutableKind<ConditionNode> = {
   type: "condition",
   admission: "execute",
   edges: "branch",
+  join: "each",
   outputKey: noOutputKey,
   check(node, at, _ctx, report) {
     checkExpression(node.id, nodeName(node, node.id), node.config.expression, configPath(at, "expression"), report);

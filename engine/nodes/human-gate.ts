@@ -79,6 +79,7 @@ export const humanGateKind: ParkingKind<HumanGateNode> = {
   type: "human_gate",
   admission: "park",
   edges: "all",
+  join: "each",
   outputKey: noOutputKey,
   check(node, at, _ctx, report) {
     checkGateFields(node, at, report);

@@ -29,7 +29,8 @@ export type LoopNode = z.infer<typeof loopNodeSchema>;
 export const loopKind: ExecutableKind<LoopNode> = {
   type: "loop",
   admission: "execute",
-  edges: "branch",
+  edges: "loop",
+  join: "each",
   outputKey: noOutputKey,
   check(node, at, _ctx, report) {
     const name = nodeName(node, node.id);

@@ -12,6 +12,7 @@ export const mergeKind: ExecutableKind<MergeNode> = {
   type: "merge",
   admission: "execute",
   edges: "all",
+  join: "barrier",
   outputKey: noOutputKey,
   check: noChecks,
   prepare() {

@@ -10,8 +10,10 @@ describe("NODE_KINDS", () => {
     for (const type of NODE_TYPES) expect(NODE_KINDS[type].type).toBe(type);
   });
 
-  it("branches only at condition and loop, and parks only at the human gate", () => {
-    expect(NODE_TYPES.filter((t) => NODE_KINDS[t].edges === "branch")).toEqual(["condition", "loop"]);
+  it("branches at condition and loop (the loop's false edges waiting while it goes on), waits for every branch only at merge, and parks only at the human gate", () => {
+    expect(NODE_TYPES.filter((t) => NODE_KINDS[t].edges === "branch")).toEqual(["condition"]);
+    expect(NODE_TYPES.filter((t) => NODE_KINDS[t].edges === "loop")).toEqual(["loop"]);
+    expect(NODE_TYPES.filter((t) => NODE_KINDS[t].join === "barrier")).toEqual(["merge"]);
     expect(NODE_TYPES.filter((t) => NODE_KINDS[t].admission === "park")).toEqual(["human_gate"]);
   });
 

@@ -39,6 +39,7 @@ export const toolKind: ExecutableKind<ToolNode> = {
   type: "tool",
   admission: "execute",
   edges: "all",
+  join: "each",
   outputKey: ownOutputKey,
   check(node, at, ctx, report) {
     const name = nodeName(node, node.id);

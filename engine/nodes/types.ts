@@ -45,12 +45,24 @@ export interface Prepared {
   run(ctx: RunContext): Promise<NodeResult>;
 }
 
-/** How a kind's outgoing edges fire: all of them, or those whose value matches the node's true/false branch. */
-export type EdgeBehaviour = "all" | "branch";
+/**
+ * How a kind's outgoing edges fire: all of them; those whose value matches the node's
+ * true/false branch; or as a branch, except that while the node yields true (it runs again)
+ * its false edges stay undecided — a loop.
+ */
+export type EdgeBehaviour = "all" | "branch" | "loop";
+
+/**
+ * How a kind's incoming edges admit it: each edge that fires queues an execution, or a
+ * barrier waits until every forward incoming edge has fired or died and runs once if any
+ * fired (back-edges always queue at once).
+ */
+export type JoinBehaviour = "each" | "barrier";
 
 interface KindBase<N extends KindNode> {
   type: N["type"];
   edges: EdgeBehaviour;
+  join: JoinBehaviour;
   /** The state key a node of this kind writes its result to, or null when it writes none of its choosing (SPEC §2). */
   outputKey(node: N): string | null;
   /** Config problems the schema lets through but a run cannot use. */

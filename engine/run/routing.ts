@@ -4,7 +4,8 @@
  * nodes are skipped. It updates the scheduler bookkeeping it is given (`meta`) in place.
  */
 import { edgeBranchValue } from "../graph/edge-branch-value";
-import type { GraphEdge } from "../graph/schema";
+import type { GraphEdge, GraphNode } from "../graph/schema";
+import { kindOf } from "../nodes/registry";
 import type { QueueItem, SchedulerMeta } from "../ports";
 import type { RunPlan } from "./plan";
 
@@ -57,7 +58,8 @@ export function routeSettled(plan: RunPlan, meta: Scheduling, nodeId: string, br
   const result: RoutingResult = { queued: [], skipped: [] };
   const dead: GraphEdge[] = [];
   // A loop that continues has not decided its exit yet: its false edges stay undecided.
-  const continuing = branch === true && plan.index.nodes.get(nodeId)?.type === "loop";
+  const source = plan.index.nodes.get(nodeId);
+  const continuing = branch === true && source !== undefined && kindOf(source).edges === "loop";
   for (const edge of plan.index.outgoing.get(nodeId) ?? []) {
     const fires = branch === null || edgeBranchValue(edge) === branch;
     if (fires) markFired(plan, meta, edge, result);
@@ -73,7 +75,7 @@ export function routeSettled(plan: RunPlan, meta: Scheduling, nodeId: string, br
 function markFired(plan: RunPlan, meta: Scheduling, edge: GraphEdge, result: RoutingResult): void {
   const target = plan.index.nodes.get(edge.target);
   if (!target) return;
-  if (target.type !== "merge" || plan.backEdges.has(edge.id)) {
+  if (!isBarrier(target) || plan.backEdges.has(edge.id)) {
     delete meta.marks[target.id];
     result.queued.push({ node_id: target.id, n: nextExecution(meta, target.id), edge_id: edge.id });
     return;
@@ -89,7 +91,7 @@ function markDead(plan: RunPlan, meta: Scheduling, edge: GraphEdge, result: Rout
   if (!target || plan.backEdges.has(edge.id)) return null;
   const marks = (meta.marks[target.id] ??= {});
   marks[edge.id] = "dead";
-  if (target.type === "merge") return settleBarrier(plan, meta, target.id, result);
+  if (isBarrier(target)) return settleBarrier(plan, meta, target.id, result);
   const forward = plan.forwardIncoming.get(target.id)!;
   if (!forward.every((e) => marks[e.id] === "dead")) return null;
   delete meta.marks[target.id];
@@ -97,7 +99,9 @@ function markDead(plan: RunPlan, meta: Scheduling, edge: GraphEdge, result: Rout
   return target.id;
 }
 
-/** Run or skip a merge once all its forward incoming edges are marked. Returns the id when skipped. */
+const isBarrier = (node: GraphNode) => kindOf(node).join === "barrier";
+
+/** Run or skip a barrier (a merge) once all its forward incoming edges are marked. Returns the id when skipped. */
 function settleBarrier(plan: RunPlan, meta: Scheduling, mergeId: string, result: RoutingResult): string | null {
   const marks = meta.marks[mergeId]!;
   const forward = plan.forwardIncoming.get(mergeId)!;

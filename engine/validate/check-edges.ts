@@ -18,7 +18,7 @@ export function checkEdges(graph: Graph, index: GraphIndex, report: Report): voi
     const where = { edge_id: edge.id, node_id: source.id, path: ["edges", at] };
     const args = { edge: edgeName(edge), node: nodeName(source, source.id) };
     if (source.type === "loop" && edge.target === source.id) report("self_loop_edge", args, where);
-    if (kindOf(source).edges !== "branch") return;
+    if (kindOf(source).edges === "all") return;
     if (edgeBranchValue(edge) !== null) return;
     const value = edge.condition_value ?? edge.label;
     if (value === undefined) report("unlabelled_branch_edge", args, where);

@@ -10,6 +10,7 @@ import { findBackEdges } from "../graph/find-back-edges";
 import { findReachable } from "../graph/find-reachable";
 import { findStartNodes } from "../graph/find-start-nodes";
 import { concurrentWriters } from "../graph/concurrent-writers";
+import { kindOf } from "../nodes/registry";
 import type { Report } from "./issues";
 import { nodeName } from "./names";
 
@@ -27,7 +28,8 @@ export function checkTopology(graph: Graph, index: GraphIndex, report: Report): 
 
   const back = new Set(findBackEdges(graph, index));
   for (const id of index.ids) {
-    if (index.nodes.get(id)!.type === "merge") continue;
+    // A barrier (merge) is where branches meet; any other node takes one forward edge.
+    if (kindOf(index.nodes.get(id)!).join === "barrier") continue;
     const count = index.incoming.get(id)!.filter((e) => !back.has(e)).length;
     if (count > 1) report("multiple_incoming", { node: name(id), count }, { node_id: id, path: at(id) });
   }
