@@ -17,9 +17,9 @@ import { databaseFile } from "@/lib/db/location";
 import { writeTransaction } from "@/lib/db/transaction";
 import { open, seal } from "./cipher";
 import { loadSecretKey } from "./key";
-import { deleteSecretRow, findSecretMeta, insertSecretRow, listSecretNames, listSecretRows, readSealed, updateSecretRow, type SecretMeta } from "./secret-rows";
+import { deleteSecretRow, findSecretMeta, insertSecretRow, listSecretNames, listSecretRows, readSealed, updateSecretRow, type SecretMeta } from "@/lib/db/secrets";
 
-export type { SecretMeta } from "./secret-rows";
+export type { SecretMeta } from "@/lib/db/secrets";
 
 const globalForKey = globalThis as unknown as { switchyardSecretKey?: Buffer };
 

@@ -3,8 +3,8 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { stmt } from "@/lib/db/statement-cache";
 import { toIsoTimestamp, toSqlTimestamp } from "@/lib/db/timestamps";
-import type { Sealed } from "./cipher";
-import type { SecretAnswer } from "./schemas";
+import type { Sealed } from "@/lib/secrets/cipher";
+import type { SecretAnswer } from "@/lib/secrets/schemas";
 
 /** A secret's name and timestamps, as answers show it (./schemas.ts). */
 export type SecretMeta = SecretAnswer;
