@@ -14,21 +14,19 @@ export type GateAccessView = Pick<PendingGateView, "may_decide" | "may_reject" |
  */
 export function useGateAccess(runId: string, gate: PendingGateView): GateAccessView | null {
   const known = gate.may_decide === undefined ? null : { may_decide: gate.may_decide, may_reject: gate.may_reject, decide_refusal: gate.decide_refusal };
-  const [asked, setAsked] = useState<{ key: string; node: string; access: GateAccessView } | null>(null);
+  const [asked, setAsked] = useState<{ key: string; access: GateAccessView } | null>(null);
   const [decided, setDecided] = useState(0);
   const key = `${gate.node_id}:${gate.approvals.length}:${decided}`;
   useEffect(() => onDecision((id) => id === runId && setDecided((n) => n + 1)), [runId]);
   useEffect(() => {
     const controller = new AbortController();
     getRunGate(runId, controller.signal)
-      .then(({ pending_gate }) => pending_gate && setAsked({ key, node: pending_gate.node_id, access: pending_gate }))
+      .then(({ pending_gate }) => pending_gate && setAsked({ key, access: pending_gate }))
       .catch(() => undefined);
     return () => controller.abort();
   }, [runId, key]);
-  if (asked?.key === key) return asked.access;
-  // Asking again about the same gate (an approval came in), what was last known of it stands
-  // meanwhile: the form stays, with what the reviewer has typed. The server checks every
-  // decision anyway; another gate waits for its own answer.
-  if (asked?.node === gate.node_id) return asked.access;
-  return known;
+  // While it asks again (an approval came in), what the run's model knows of the viewer stands
+  // (run-state.ts keeps it across the gate's events): the form stays, with what the reviewer
+  // typed. The server checks every decision anyway.
+  return asked?.key === key ? asked.access : known;
 }

@@ -211,9 +211,8 @@ export function materializeAll(rows: readonly EncodedCheckpoint[], migrations: S
   const done = new Map<number, CheckpointRecord>();
   return sorted.map((row) => {
     const base = row.encoding === "delta" ? done.get(row.base_seq) : undefined;
-    const chain = base ? null : (checkpointChain(row.seq, (seq) => bySeq.get(seq)) ?? []);
     if (base) sameVersion(row, bySeq.get(row.base_seq) as EncodedCheckpoint);
-    const stored = base ? applyDeltaRow(base, row) : materializeStored(chain as EncodedCheckpoint[]);
+    const stored = base ? applyDeltaRow(base, row) : materializeStored(checkpointChain(row.seq, (seq) => bySeq.get(seq)) ?? []);
     done.set(row.seq, stored);
     return hydrateCheckpoint(stored, row.state_schema_version, migrations);
   });

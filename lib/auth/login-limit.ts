@@ -6,7 +6,7 @@ import "server-only";
  * not the password would be right, so guessing gains nothing by going on. A success clears
  * the account's count. Counts live in the database: a restart does not reset them.
  */
-import type Database from "better-sqlite3";
+import type { Connection } from "@/lib/db/connection";
 import { failuresSince } from "@/lib/db/login-failures";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -25,7 +25,7 @@ export interface LoginRefusal {
 }
 
 /** Whether a sign-in from `address` for `email` may be tried now. */
-export function loginRefusal(conn: Database.Database, address: string, email: string, now = Date.now()): LoginRefusal | null {
+export function loginRefusal(conn: Connection, address: string, email: string, now = Date.now()): LoginRefusal | null {
   const since = new Date(now - LOGIN_WINDOW_MS);
   const checks: [LoginRefusal["scope"], string, number][] = [
     ["account", accountKey(email), MAX_FAILURES_PER_ACCOUNT],

@@ -3,7 +3,7 @@
  * leases alive, and per-segment tokens so that the end of an old segment never drops the
  * lease a newer segment of the same run (e.g. right after an approval) has taken.
  */
-import type Database from "better-sqlite3";
+import type { Connection } from "@/lib/db/connection";
 import { claimLease, releaseLease, renewLeases } from "@/lib/db/run-leases";
 
 /** Timings of the lease protocol. Recovery latency ≤ ttl + sweep interval after a crash. */
@@ -28,7 +28,7 @@ export class LeaseKeeper {
    *   releases are for decisions and for segments that end otherwise.)
    */
   constructor(
-    private readonly conn: Database.Database,
+    private readonly conn: Connection,
     readonly owner: string,
     readonly timings: LeaseTimings = DEFAULT_LEASE_TIMINGS,
     private readonly write: (sql: () => void) => void = (sql) => sql(),

@@ -11,7 +11,7 @@
  *   step in between (its node takes the server down: a crash loop) is failed instead of
  *   resumed (lib/db/run-takeovers.ts).
  */
-import type Database from "better-sqlite3";
+import type { Connection } from "@/lib/db/connection";
 import type { Engine, RunHandle } from "@/engine/engine";
 import { errorMessage } from "@/engine/errors";
 import type { RunRecord } from "@/engine/ports";
@@ -24,7 +24,7 @@ const BATCH = 50;
 
 /** What a sweep needs of the runtime it recovers runs into (lib/runtime/run-runtime.ts is one). */
 export interface RecoveryHost {
-  readonly conn: Database.Database;
+  readonly conn: Connection;
   readonly owner: string;
   readonly leases: LeaseKeeper;
   readonly engine: Pick<Engine, "isActive" | "start" | "resume" | "expireGate">;

@@ -4,7 +4,7 @@
  * operation that executes a run goes through {@link RunRuntime.drive}, which takes the
  * lease first and drops it when the run's segment ends (completed, failed or paused).
  */
-import type Database from "better-sqlite3";
+import type { Connection } from "@/lib/db/connection";
 import { Engine, type RunHandle } from "@/engine/engine";
 import { EngineError, errorMessage } from "@/engine/errors";
 import { createModelGateway } from "@/engine/models/gateway";
@@ -66,7 +66,7 @@ export class RunRuntime {
   private readonly stalls = new Map<string, Stall>();
   private readonly stallPolicy: StallPolicy;
 
-  constructor(readonly conn: Database.Database, options: RunRuntimeOptions = {}) {
+  constructor(readonly conn: Connection, options: RunRuntimeOptions = {}) {
     this.store = new SqliteRunStore(conn);
     this.engine = new Engine({ store: this.store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: this.bus });
     // Releases join the store's group commit (an expired lease is the fallback if one is lost).

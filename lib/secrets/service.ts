@@ -6,7 +6,7 @@ import "server-only";
  * transaction.
  */
 import path from "node:path";
-import type Database from "better-sqlite3";
+import type { Connection } from "@/lib/db/connection";
 import { NodeError } from "@/engine/errors";
 import type { SecretResolver } from "@/engine/ports";
 import { ApiError, notFound } from "@/lib/http/errors";
@@ -73,7 +73,7 @@ export function deleteSecret({ name, actor }: { name: string; actor: Actor }): v
 }
 
 /** The engine's port: decrypts the named secrets at call time; unknown names fail the node. */
-export function createSecretResolver(conn: Database.Database = db().sqlite, key: Buffer = secretKey()): SecretResolver {
+export function createSecretResolver(conn: Connection = db().sqlite, key: Buffer = secretKey()): SecretResolver {
   return {
     async resolve(names) {
       const sealed = readSealed(conn, names);

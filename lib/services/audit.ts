@@ -1,6 +1,6 @@
 import "server-only";
 import { decodeCursor, toPage, type Page, type PageRequest } from "@/lib/http";
-import type Database from "better-sqlite3";
+import type { Connection } from "@/lib/db/connection";
 import { auditTargetNames } from "@/lib/db/audit-targets";
 import { auditRowHash, listAuditEntries, readAuditChainPage } from "@/lib/db/audit";
 import { db } from "@/lib/db/client";
@@ -49,7 +49,7 @@ const verified = globalThis as unknown as { switchyardAuditVerified?: VerifiedPr
  * Recomputes the whole stored chain (`GET /api/audit/verify`). A chain found whole becomes
  * the prefix later checks of new rows start from; a broken one leaves none.
  */
-export async function verifyAudit(conn: Database.Database = db().sqlite): Promise<AuditCheckAnswer> {
+export async function verifyAudit(conn: Connection = db().sqlite): Promise<AuditCheckAnswer> {
   const fullAt = toIsoTimestamp(new Date());
   const { result, end } = await checkChain(reader(conn), CHAIN_START);
   verified.switchyardAuditVerified = result.ok ? { end, checked: result.checked, fullAt } : null;
@@ -64,7 +64,7 @@ export async function verifyAudit(conn: Database.Database = db().sqlite): Promis
  * full check. Without such a prefix (a fresh process, a broken chain, a changed anchor
  * row), it is a full check.
  */
-export async function verifyNewAudit(conn: Database.Database = db().sqlite): Promise<AuditCheckAnswer> {
+export async function verifyNewAudit(conn: Connection = db().sqlite): Promise<AuditCheckAnswer> {
   const prefix = verified.switchyardAuditVerified;
   if (!prefix || (prefix.end.seq > 0 && auditRowHash(prefix.end.seq, conn) !== prefix.end.hash)) return verifyAudit(conn);
   const { result, end } = await checkChain(reader(conn), prefix.end);
@@ -76,4 +76,4 @@ export async function verifyNewAudit(conn: Database.Database = db().sqlite): Pro
   return { ...result, checked, scope: "new", full_check_at: prefix.fullAt };
 }
 
-const reader = (conn: Database.Database) => (afterSeq: number, limit: number) => readAuditChainPage({ afterSeq, limit }, conn);
+const reader = (conn: Connection) => (afterSeq: number, limit: number) => readAuditChainPage({ afterSeq, limit }, conn);

@@ -13,15 +13,15 @@ export const SPEND_PERIOD_NAMES = ["24h", "7d", "30d", "all"] as const;
 const usd = z.number().describe("US dollars");
 const count = z.number().int();
 
+/** What a figure or a run spent. */
+const spent = { cost_usd: usd, tokens_in: count, tokens_out: count, steps: count };
+
 /** One figure of the report: a workflow, a model or a node, and what it cost. */
 export const spendGroupSchema = z.strictObject({
   key: z.string().describe("the workflow id, the model, or `<workflow_id>:<node_id>`"),
   label: z.string(),
   workflow_id: z.string().optional().describe("the workflow a node belongs to"),
-  cost_usd: usd,
-  tokens_in: count,
-  tokens_out: count,
-  steps: count,
+  ...spent,
   runs: count,
 });
 
@@ -43,10 +43,7 @@ export const spendRunSchema = z.strictObject({
   workflow_name: z.string(),
   status: z.enum(RUN_STATUSES),
   created_at: z.string().describe("ISO 8601 time"),
-  cost_usd: usd,
-  tokens_in: count,
-  tokens_out: count,
-  steps: count,
+  ...spent,
 });
 
 /** `GET /api/spend/runs`: the runs behind one figure, newest first (not paged: at most 200). */
