@@ -5,6 +5,7 @@
  * from them and the integration suite checks real answers. A value never leaves the server.
  */
 import { z } from "zod";
+import { iso } from "@/lib/services/answer-fields";
 import { SECRET_NAME_PATTERN } from "@/engine/secrets/placeholders";
 import { ApiError } from "@/lib/http/errors";
 
@@ -20,7 +21,7 @@ export const createSecretBody = z.object({ name: secretName, value: secretValue 
 export const updateSecretBody = z.object({ value: secretValue });
 
 /** A secret as answers show it: its name and timestamps, never its value. */
-export const secretSchema = z.strictObject({ name: z.string(), created_at: z.string().describe("ISO 8601 time"), updated_at: z.string().describe("ISO 8601 time") });
+export const secretSchema = z.strictObject({ name: z.string(), created_at: iso, updated_at: iso });
 
 /** `GET /api/secrets`: every secret, by name, on one page. */
 export const secretListSchema = z.strictObject({ items: z.array(secretSchema), next_cursor: z.null() });

@@ -6,10 +6,10 @@
  * Passwords, session tokens and key hashes are in none of them.
  */
 import { z } from "zod";
+import { iso } from "./answer-fields";
 import { ACTOR_TYPES } from "@/lib/auth/actor";
 import { PERMISSIONS, roleSchema } from "@/lib/auth/roles";
 
-const iso = z.string().describe("ISO 8601 time");
 
 /** A person with an account. */
 export const userSchema = z.strictObject({

@@ -4,9 +4,9 @@
  * OpenAPI response is generated from it and the integration suite checks real answers.
  */
 import { z } from "zod";
+import { iso } from "./answer-fields";
 import { gateSchema } from "./run-answers";
 
-const iso = z.string().describe("ISO 8601 time");
 
 /** A run waiting at a gate the caller may approve now, with how long it has waited. */
 export const approvalItemSchema = z.strictObject({

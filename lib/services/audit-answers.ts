@@ -5,6 +5,7 @@
  * real answers against them.
  */
 import { z } from "zod";
+import { iso } from "./answer-fields";
 
 /** One row of the trail: the stored, hashed row and its target's name now. */
 export const auditEntrySchema = z.strictObject({
@@ -17,7 +18,7 @@ export const auditEntrySchema = z.strictObject({
   target_type: z.string(),
   target_id: z.string(),
   details: z.record(z.string(), z.unknown()),
-  created_at: z.string().describe("ISO 8601 time"),
+  created_at: iso,
   prev_hash: z.string(),
   hash: z.string(),
   target_name: z.string().nullable().describe("what the target is called now (not part of the row or its hash); null when it is gone or has no name"),

@@ -5,8 +5,8 @@
  * A hook's secret is in the answer that made or rotated it only.
  */
 import { z } from "zod";
+import { iso } from "./answer-fields";
 
-const iso = z.string().describe("ISO 8601 time");
 
 /** A hook as the API shows it: never its secret. */
 export const hookSchema = z.strictObject({

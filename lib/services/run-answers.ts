@@ -7,15 +7,13 @@
  * Money is USD (6 decimals), times are ISO strings, internal (`__`) state keys are stripped.
  */
 import { z } from "zod";
+import { iso, json, usd } from "./answer-fields";
 import { ACTOR_ROLES, gateFieldSchema } from "@/engine/graph/schema";
 import type { RunStatus, StepStatus } from "@/engine/ports";
 
 export const RUN_STATUSES = ["pending", "running", "paused", "completed", "failed"] as const satisfies readonly RunStatus[];
 export const STEP_STATUSES = ["pending", "running", "waiting", "completed", "failed", "skipped"] as const satisfies readonly StepStatus[];
 
-const iso = z.string().describe("ISO 8601 time");
-const usd = z.number().describe("US dollars");
-const json = z.unknown();
 
 /** One approval of a gate so far (who made an approving API key is not shown). */
 export const approvalSchema = z.strictObject({

@@ -5,13 +5,12 @@
  * Money is USD (6 decimals).
  */
 import { z } from "zod";
+import { count, iso, usd } from "./answer-fields";
 import { RUN_STATUSES } from "./run-answers";
 
 /** The periods a report covers (./spend.ts says how long each is). */
 export const SPEND_PERIOD_NAMES = ["24h", "7d", "30d", "all"] as const;
 
-const usd = z.number().describe("US dollars");
-const count = z.number().int();
 
 /** What a figure or a run spent. */
 const spent = { cost_usd: usd, tokens_in: count, tokens_out: count, steps: count };
@@ -42,7 +41,7 @@ export const spendRunSchema = z.strictObject({
   workflow_id: z.string(),
   workflow_name: z.string(),
   status: z.enum(RUN_STATUSES),
-  created_at: z.string().describe("ISO 8601 time"),
+  created_at: iso,
   ...spent,
 });
 

@@ -5,10 +5,10 @@
  * answers against them. The graph is the engine's stored-graph schema.
  */
 import { z } from "zod";
+import { iso } from "./answer-fields";
 import { storedGraphSchema } from "@/engine/graph/schema";
 import { RUN_STATUSES } from "./run-answers";
 
-const iso = z.string().describe("ISO 8601 time");
 
 /** One validation finding, tied to a node, an edge or a place in the graph when it concerns one. */
 export const validationIssueSchema = z.strictObject({
