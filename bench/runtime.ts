@@ -47,7 +47,7 @@ async function main(): Promise<void> {
 
   const workload = process.env.WORKLOAD ?? "chain_10";
   const graph = loadWorkload<Parameters<typeof createWorkflow>[0]["graph"]>(workload);
-  const workflow = createWorkflow({ name: workload, graph, actor });
+  const workflow = await createWorkflow({ name: workload, graph, actor });
   const trigger = async () => {
     const outcome = await executeCommand({ op: "trigger", workflowId: workflow.id, input: {}, options: {}, actor, waitMs: 60_000 });
     if (!outcome.ok || !outcome.json.includes('"status":"completed"')) throw new Error(`a run did not complete: ${JSON.stringify(outcome).slice(0, 300)}`);

@@ -1,17 +1,16 @@
 import { connection } from "next/server";
 import { count, formatBytes } from "@/components/ui/format";
-import { db } from "@/lib/db/client";
-import { databaseStats } from "@/lib/db/database-stats";
+import { storage } from "@/lib/db";
 
 /** Where the data lives, how big it is, and how to back it up (read when the page is served). */
 export async function DatabasePanel() {
   await connection();
-  const stats = databaseStats(db().sqlite);
+  const stats = await storage().stats();
   return (
     <section className="mb-6 rounded-lg bg-panel p-5 shadow-sm ring-1 ring-slate-200" data-testid="database-panel">
       <h2 className="text-sm font-semibold text-slate-900">Database</h2>
       <p className="mb-3 break-all font-mono text-xs text-slate-600" data-testid="database-file">
-        {stats.file}
+        {stats.location}
       </p>
       <dl className="mb-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
         <Figure label="Size" value={formatBytes(stats.bytes)} note={stats.free_bytes > 0 ? `${formatBytes(stats.free_bytes)} free for reuse` : undefined} />

@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 /** First run: the owner account (an admin), from this machine only; afterwards, sign in. */
 export default async function SetupPage() {
   const h = await headers();
-  const status = setupStatus(new Request("http://localhost/", { headers: h }), undefined);
+  const status = await setupStatus(new Request("http://localhost/", { headers: h }), undefined);
   if (!status.needed) redirect((await pageViewer()) ? "/" : "/sign-in");
   return (
     <AuthCard title="Create the owner account" intro="This Switchyard has no accounts yet. The first one is its owner, an admin who then adds everyone else.">

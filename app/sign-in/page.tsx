@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const raw = (await searchParams).next;
   const next = typeof raw === "string" ? raw : null;
-  if (!hasUsers()) redirect("/setup");
+  if (!await hasUsers()) redirect("/setup");
   if (await pageViewer()) redirect(safeNext(next));
   return (
     <AuthCard title="Sign in" intro="Accounts are made by an admin of this Switchyard.">

@@ -5,9 +5,7 @@ import "server-only";
  * not valid is an error (401 naming why), never a fall-back to anonymous.
  */
 import { ApiError } from "@/lib/http/errors";
-import { findApiKeyByHash, keyOwner, touchApiKey } from "@/lib/db/api-keys";
-import { db } from "@/lib/db/client";
-import { findUserRow } from "@/lib/db/users";
+import { storage } from "@/lib/db";
 import type { Actor } from "./actor";
 import { hashApiKey, looksLikeApiKey } from "./api-key-format";
 import { authFor, COOKIE_PREFIX } from "./better-auth";
@@ -22,18 +20,19 @@ export async function authenticate(request: Request): Promise<Actor | null> {
   return sessionActor(request);
 }
 
-function bearerActor(header: string): Actor {
+async function bearerActor(header: string): Promise<Actor> {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   if (!match) throw new ApiError("unauthenticated", "the Authorization header must be `Bearer <API key>`");
   const token = match[1];
   if (isBootstrapToken(token)) return BOOTSTRAP_ACTOR;
   if (!looksLikeApiKey(token)) throw new ApiError("unauthenticated", "the bearer token is not a Switchyard API key (they start with sy_)");
-  const key = findApiKeyByHash(db().sqlite, hashApiKey(token));
+  const keys = storage().apiKeys;
+  const key = await keys.findByHash(hashApiKey(token));
   if (!key) throw new ApiError("unauthenticated", "the API key is not known (deleted, or mistyped)");
   if (key.revoked_at !== null) throw new ApiError("unauthenticated", `the API key "${key.name}" was revoked at ${key.revoked_at}`);
   const now = Date.now();
   if (key.expires_at !== null && Date.parse(key.expires_at) <= now) throw new ApiError("unauthenticated", `the API key "${key.name}" expired at ${key.expires_at}`);
-  return { type: "api_key", id: key.id, name: key.name, role: key.role, ownerId: keyOwner(db().sqlite, key) };
+  return { type: "api_key", id: key.id, name: key.name, role: key.role, ownerId: await keys.owner(key) };
 }
 
 const lastTouched = new Map<string, number>();
@@ -48,12 +47,8 @@ export function noteApiKeyUse(actor: Actor, now = Date.now()): void {
   const id = actor.id;
   if (now - (lastTouched.get(id) ?? 0) < TOUCH_EVERY_MS) return;
   lastTouched.set(id, now);
-  try {
-    touchApiKey(db().sqlite, id, new Date(now));
-  } catch {
-    // A busy database must not fail the request; the next use tries again.
-    lastTouched.delete(id);
-  }
+  // A busy database must not fail the request; the next use tries again.
+  storage().apiKeys.touch(id, new Date(now)).catch(() => lastTouched.delete(id));
 }
 
 export const SESSION_ENDED = "your session has ended (signed out, expired, or the account was disabled): sign in again";
@@ -61,7 +56,7 @@ export const SESSION_ENDED = "your session has ended (signed out, expired, or th
 async function sessionActor(request: Request): Promise<Actor> {
   const found = await authFor(request).api.getSession({ headers: request.headers });
   // The row as it is now: a role change applies at the next request, a disabled user is out.
-  const user = found ? findUserRow(db().sqlite, { id: found.user.id }) : undefined;
+  const user = found ? await storage().users.find({ id: found.user.id }) : undefined;
   if (!user || user.disabled) throw new ApiError("unauthenticated", SESSION_ENDED);
   return { type: "user", id: user.id, name: user.name, role: user.role, email: user.email };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 /**
  * Accounts and sessions on better-auth (email + password, sessions in the database through
- * its Prisma adapter): it hashes and checks passwords (scrypt), signs the session cookie and
+ * its adapter for the backend in use, lib/db/auth-database.ts): it hashes and checks passwords (scrypt), signs the session cookie and
  * keeps the session rows. Users are created by Switchyard itself (owner setup, admins):
  * sign-up is closed.
  *
@@ -11,12 +11,11 @@ import "server-only";
  * keep. Both are httpOnly and SameSite=Lax.
  */
 import { hkdfSync } from "node:crypto";
-import { prismaAdapter } from "@better-auth/prisma-adapter";
 import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
-import { db } from "@/lib/db/client";
+import { storage } from "@/lib/db";
+import { authDatabase } from "@/lib/db/auth-database";
 import { newId } from "@/lib/db/ids";
-import { findUserRow } from "@/lib/db/users";
 import { secretKey } from "@/lib/secrets/service";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords";
 import { sessionTtlSeconds } from "./session-ttl";
@@ -40,7 +39,7 @@ function createAuth(protocol: "http" | "https") {
     // The host the request names (the request guard has already refused names this server does not answer to).
     baseURL: { allowedHosts: ["*"], protocol },
     basePath: "/api/auth",
-    database: prismaAdapter(db().prisma, { provider: "sqlite" }),
+    database: authDatabase(),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: PASSWORD_MIN, maxPasswordLength: PASSWORD_MAX, autoSignIn: false },
     user: {
       additionalFields: {
@@ -72,7 +71,7 @@ function createAuth(protocol: "http" | "https") {
         create: {
           // A disabled account's correct password opens no session.
           async before(session) {
-            const user = findUserRow(db().sqlite, { id: session.userId });
+            const user = await storage().users.find({ id: session.userId });
             if (!user || user.disabled) throw new APIError("FORBIDDEN", { message: ACCOUNT_DISABLED });
           },
         },

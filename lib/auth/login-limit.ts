@@ -6,8 +6,7 @@ import "server-only";
  * not the password would be right, so guessing gains nothing by going on. A success clears
  * the account's count. Counts live in the database: a restart does not reset them.
  */
-import type { Connection } from "@/lib/db/connection";
-import { failuresSince } from "@/lib/db/login-failures";
+import type { LoginFailureStore } from "@/lib/db";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
@@ -25,14 +24,14 @@ export interface LoginRefusal {
 }
 
 /** Whether a sign-in from `address` for `email` may be tried now. */
-export function loginRefusal(conn: Connection, address: string, email: string, now = Date.now()): LoginRefusal | null {
+export async function loginRefusal(failures: LoginFailureStore, address: string, email: string, now = Date.now()): Promise<LoginRefusal | null> {
   const since = new Date(now - LOGIN_WINDOW_MS);
   const checks: [LoginRefusal["scope"], string, number][] = [
     ["account", accountKey(email), MAX_FAILURES_PER_ACCOUNT],
     ["address", addressKey(address), MAX_FAILURES_PER_ADDRESS],
   ];
   for (const [scope, key, max] of checks) {
-    const { count, oldest } = failuresSince(conn, key, since);
+    const { count, oldest } = await failures.since(key, since);
     if (count >= max && oldest !== null) {
       return { scope, key, retryAfterS: Math.max(1, Math.ceil((Date.parse(oldest) + LOGIN_WINDOW_MS - now) / 1000)) };
     }

@@ -6,8 +6,7 @@ import "server-only";
  */
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { countUsers } from "@/lib/db/users";
-import { db } from "@/lib/db/client";
+import { storage } from "@/lib/db";
 import { describeMe, type MeDto } from "@/lib/services/account";
 import { authenticate } from "./authenticate";
 
@@ -31,7 +30,7 @@ export async function pageViewer(): Promise<MeDto | null> {
 export async function requireViewer(): Promise<MeDto> {
   const viewer = await pageViewer();
   if (viewer) return viewer;
-  if (countUsers(db().sqlite) === 0) redirect("/setup");
+  if ((await storage().users.count()) === 0) redirect("/setup");
   const path = await pagePath();
   redirect(path === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(path)}`);
 }

@@ -4,19 +4,9 @@ import type Database from "better-sqlite3";
 import type { Role } from "@/lib/auth/roles";
 import { stmt } from "./statement-cache";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
+import type { ApiKeyRow, NewApiKey } from "./ports";
 
-export interface ApiKeyRow {
-  id: string;
-  name: string;
-  role: Role;
-  prefix: string;
-  created_by_id: string;
-  created_by_type: string;
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+export type { ApiKeyRow, NewApiKey } from "./ports";
 
 interface RawKey extends Omit<ApiKeyRow, "role"> {
   role: string;
@@ -60,18 +50,6 @@ export function listApiKeyRows(conn: Database.Database, createdById?: string): A
     ? stmt(conn, `SELECT ${COLUMNS} FROM api_keys ORDER BY created_at DESC, id`).all()
     : stmt(conn, `SELECT ${COLUMNS} FROM api_keys WHERE created_by_id = ? ORDER BY created_at DESC, id`).all(createdById)) as RawKey[];
   return rows.map(fromRaw);
-}
-
-export interface NewApiKey {
-  id: string;
-  name: string;
-  role: Role;
-  prefix: string;
-  hash: string;
-  createdById: string;
-  createdByType: string;
-  at: Date;
-  expiresAt: Date | null;
 }
 
 export function insertApiKey(tx: Database.Database, k: NewApiKey): void {

@@ -6,54 +6,9 @@ import { canonicalJson } from "./canonical-json";
 import { newId } from "./ids";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
 import { stmt } from "./statement-cache";
-import type { Actor } from "@/lib/auth/actor";
+import type { AuditInput, AuditEntryRecord, AuditFilter } from "./ports";
 
-/** Audit actions (SPEC §10). `auth.*` is reserved for authentication events. */
-export type AuditAction =
-  | "workflow.create"
-  | "workflow.update"
-  | "workflow.delete"
-  | "workflow.restore"
-  | "run.trigger"
-  | "run.resume"
-  | "run.cancel"
-  | "run.prune"
-  | "gate.approve"
-  | "gate.reject"
-  | "secret.create"
-  | "secret.update"
-  | "secret.delete"
-  | "user.create"
-  | "user.update"
-  | "user.delete"
-  | "api_key.create"
-  | "api_key.revoke"
-  | "hook.create"
-  | "hook.rotate"
-  | "hook.enable"
-  | "hook.disable"
-  | "hook.delete"
-  | `auth.${string}`;
-
-/** Who an audit row names: an {@link Actor} or the parts of it a row keeps. */
-export type AuditActor = Pick<Actor, "type" | "id" | "name">;
-
-export interface AuditInput {
-  action: AuditAction;
-  actor: AuditActor;
-  targetType: string;
-  targetId: string;
-  /** Small JSON object: what changed, never whole graphs or states. */
-  details?: Record<string, unknown>;
-  at?: Date;
-}
-
-/** One stored row in API form. */
-export interface AuditEntryRecord extends AuditContent {
-  seq: number;
-  prev_hash: string;
-  hash: string;
-}
+export type { AuditAction, AuditActor, AuditInput, AuditEntryRecord, AuditFilter } from "./ports";
 
 interface RawAuditRow {
   seq: number;
@@ -105,32 +60,28 @@ export function appendAudit(conn: Database.Database, input: AuditInput): AuditEn
   return conn.inTransaction ? write() : conn.transaction(write).immediate();
 }
 
-export interface AuditFilter {
-  action?: string;
-  targetType?: string;
-  targetId?: string;
-  actorId?: string;
-  /** Only rows with a smaller seq (keyset pagination, newest first). */
-  beforeSeq?: number;
-  limit: number;
-}
-
-/** Newest first, filtered; returns up to `limit` rows. */
-export async function listAuditEntries(filter: AuditFilter): Promise<AuditEntryRecord[]> {
-  const rows = await db().prisma.auditEntry.findMany({
-    where: {
-      action: filter.action,
-      targetType: filter.targetType,
-      targetId: filter.targetId,
-      actorId: filter.actorId,
-      seq: filter.beforeSeq === undefined ? undefined : { lt: filter.beforeSeq },
-    },
-    orderBy: { seq: "desc" },
-    take: filter.limit,
-  });
-  return rows.map((r) =>
-    fromRaw({ seq: r.seq, id: r.id, action: r.action, actor_id: r.actorId, actor_type: r.actorType, actor_name: r.actorName, target_type: r.targetType, target_id: r.targetId, details: r.details, created_at: toIsoTimestamp(r.createdAt), prev_hash: r.prevHash, hash: r.hash }),
-  );
+/** Newest first, filtered; returns up to `limit` rows. The statement names only the filters given. */
+export function listAuditEntries(conn: Database.Database, filter: AuditFilter): AuditEntryRecord[] {
+  const where = [
+    ...(filter.action === undefined ? [] : ["action = @action"]),
+    ...(filter.targetType === undefined ? [] : ["target_type = @target_type"]),
+    ...(filter.targetId === undefined ? [] : ["target_id = @target_id"]),
+    ...(filter.actorId === undefined ? [] : ["actor_id = @actor_id"]),
+    ...(filter.beforeSeq === undefined ? [] : ["seq < @before_seq"]),
+  ];
+  const rows = stmt(
+    conn,
+    `SELECT seq, id, action, actor_id, actor_type, actor_name, target_type, target_id, details, created_at, prev_hash, hash
+     FROM audit_entries ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY seq DESC LIMIT @limit`,
+  ).all({
+    ...(filter.action === undefined ? {} : { action: filter.action }),
+    ...(filter.targetType === undefined ? {} : { target_type: filter.targetType }),
+    ...(filter.targetId === undefined ? {} : { target_id: filter.targetId }),
+    ...(filter.actorId === undefined ? {} : { actor_id: filter.actorId }),
+    ...(filter.beforeSeq === undefined ? {} : { before_seq: filter.beforeSeq }),
+    limit: filter.limit,
+  }) as RawAuditRow[];
+  return rows.map(fromRaw);
 }
 
 /** A row as stored: `details` is its JSON text, `created_at` the column's text. */

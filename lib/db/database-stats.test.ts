@@ -10,7 +10,7 @@ describe("databaseStats", () => {
     database = createTestDatabase();
     const conn = database.sqlite;
     const empty = databaseStats(conn);
-    expect(empty).toMatchObject({ file: database.file, workflows: 0, runs: 0, audit_entries: 0 });
+    expect(empty).toMatchObject({ backend: "sqlite", location: database.file, workflows: 0, runs: 0, audit_entries: 0 });
     expect(empty.bytes).toBe((conn.pragma("page_count", { simple: true }) as number) * 4096);
 
     insertTestWorkflow(conn, "wf");

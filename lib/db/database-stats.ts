@@ -1,20 +1,6 @@
 import { statSync } from "node:fs";
 import type Database from "better-sqlite3";
-
-/** What the database holds and how much room it takes, for the settings page. */
-export interface DatabaseStats {
-  file: string;
-  /** The database file itself (pages in use and free pages). */
-  bytes: number;
-  /** Pages freed (e.g. by run retention) that new rows reuse before the file grows. */
-  free_bytes: number;
-  /** The write-ahead log beside it (`-wal`); 0 when there is none. */
-  wal_bytes: number;
-  /** Workflows not deleted (deleted ones stay in the file with their versions and runs). */
-  workflows: number;
-  runs: number;
-  audit_entries: number;
-}
+import type { DatabaseStats } from "./ports";
 
 const fileSize = (file: string) => {
   try {
@@ -31,7 +17,8 @@ export function databaseStats(conn: Database.Database): DatabaseStats {
   const free = conn.pragma("freelist_count", { simple: true }) as number;
   const count = (table: string, where = "") => conn.prepare(`SELECT COUNT(*) FROM "${table}" ${where}`).pluck().get() as number;
   return {
-    file: conn.name,
+    backend: "sqlite",
+    location: conn.name,
     bytes: pages * pageSize,
     free_bytes: free * pageSize,
     wal_bytes: conn.memory ? 0 : fileSize(`${conn.name}-wal`),

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { gateOf, type ConnectionGate } from "./sqlite/gate";
 
 interface Pending<W, R> {
   write: W;
@@ -24,6 +25,8 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 export class GroupCommit<W, R> {
   private queue: Pending<W, R>[] = [];
   private scheduled = false;
+  private waiting = false;
+  private readonly gate: ConnectionGate;
   private readonly applyOne: Database.Transaction<(write: W) => R>;
   private readonly applyAllOrNothing: BatchTransaction<W, R>;
   private readonly applyEachInSavepoint: BatchTransaction<W, R>;
@@ -41,6 +44,8 @@ export class GroupCommit<W, R> {
     private readonly apply: (write: W) => R,
     private readonly hooks: { committed(): void; aborted(): void; attempting?(writes: readonly W[], mode: "together" | "alone"): void },
   ) {
+    // A storage transaction holding the connection is waited for: its writes are not these.
+    this.gate = gateOf(db);
     this.applyAllOrNothing = db.transaction((batch: Pending<W, R>[], outcomes: Outcome<R>[]) => {
       for (const item of batch) {
         try {
@@ -76,6 +81,16 @@ export class GroupCommit<W, R> {
 
   /** Apply everything queued now (also called by the scheduled flush). */
   flush(): void {
+    if (!this.gate.idle()) {
+      if (!this.waiting) {
+        this.waiting = true;
+        void this.gate.whenIdle().then(() => {
+          this.waiting = false;
+          this.flush();
+        });
+      }
+      return;
+    }
     const batch = this.queue;
     this.queue = [];
     this.scheduled = false;

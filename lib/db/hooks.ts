@@ -7,22 +7,9 @@ import type Database from "better-sqlite3";
 import type { Sealed } from "@/lib/secrets/cipher";
 import { stmt } from "./statement-cache";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
+import type { HookRow, HookForTrigger, NewHook } from "./ports";
 
-export interface HookRow {
-  id: string;
-  workflow_id: string;
-  enabled: boolean;
-  created_at: string;
-  rotated_at: string;
-  last_triggered_at: string | null;
-  created_by_id: string;
-}
-
-/** A hook with what a trigger needs besides: its sealed secret and its workflow's name. */
-export interface HookForTrigger extends HookRow {
-  workflow_name: string;
-  sealed: Sealed;
-}
+export type { HookRow, HookForTrigger, NewHook } from "./ports";
 
 interface RawHook extends Omit<HookRow, "enabled"> {
   enabled: number;
@@ -55,14 +42,6 @@ export function findHookForTrigger(conn: Database.Database, id: string): HookFor
   const raw = stmt(conn, `SELECT ${COLUMNS}, w.name AS workflow_name, h.secret_ciphertext, h.secret_iv, h.secret_auth_tag ${LIVE} WHERE h.id = ?`).get(id) as RawTriggerHook | undefined;
   if (!raw) return undefined;
   return { ...fromRaw(raw), workflow_name: raw.workflow_name, sealed: { ciphertext: raw.secret_ciphertext, iv: raw.secret_iv, authTag: raw.secret_auth_tag } };
-}
-
-export interface NewHook {
-  id: string;
-  workflowId: string;
-  sealed: Sealed;
-  createdById: string;
-  at: Date;
 }
 
 export function insertHook(tx: Database.Database, h: NewHook): void {

@@ -5,13 +5,16 @@ import "server-only";
  * {@link import("./run-store").SqliteRunStore}.
  */
 import type Database from "better-sqlite3";
-import type { RunOptions, RunRecord, RunStatus, RunTrigger } from "@/engine/ports";
+import type { RunOptions, RunTrigger } from "@/engine/ports";
 import { db } from "./client";
 import { newId } from "./ids";
 import { runFromRow, type RunRow } from "./run-rows";
 import { sqlTime } from "./timestamps";
 import { inRun, NEXT_RUN_NUM } from "./run-statements";
 import { stmt } from "./statement-cache";
+import type { RunWithWorkflow, RunListPosition, RunListFilter, ApprovalRow } from "./ports";
+
+export type { RunWithWorkflow, RunListPosition, RunListFilter, ApprovalRow } from "./ports";
 
 
 /**
@@ -81,14 +84,6 @@ export function insertRun(tx: Database.Database, run: NewRunRow): void {
   );
 }
 
-/** A run with the name of its workflow (deleted workflows keep their name). */
-export interface RunWithWorkflow {
-  run: RunRecord;
-  workflow_name: string;
-  /** Keyset position: the stored `created_at` text. */
-  created_key: string;
-}
-
 type JoinedRow = RunRow & { workflow_name: string };
 
 const toJoined = (row: JoinedRow): RunWithWorkflow => ({ run: runFromRow(row), workflow_name: row.workflow_name, created_key: row.created_at });
@@ -97,20 +92,6 @@ const toJoined = (row: JoinedRow): RunWithWorkflow => ({ run: runFromRow(row), w
 export function findRunWithWorkflow(id: string, conn: Database.Database = db().sqlite): RunWithWorkflow | null {
   const row = stmt(conn, "SELECT r.*, w.name AS workflow_name FROM runs r JOIN workflows w ON w.id = r.workflow_id WHERE r.id = ?").get(id) as JoinedRow | undefined;
   return row ? toJoined(row) : null;
-}
-
-/** Keyset position in the newest-first run order. */
-export interface RunListPosition {
-  created_at: string;
-  id: string;
-}
-
-export interface RunListFilter {
-  workflowId?: string;
-  status?: RunStatus;
-  triggeredBy?: string;
-  after?: RunListPosition;
-  limit: number;
 }
 
 /**
@@ -139,12 +120,6 @@ export function listRunRows(filter: RunListFilter, conn: Database.Database = db(
     limit: filter.limit,
   }) as JoinedRow[];
   return rows.map(toJoined);
-}
-
-/** A paused run and since when its gate step has been waiting. */
-export interface ApprovalRow extends RunWithWorkflow {
-  /** Epoch ms the waiting gate step started (null if it cannot be found). */
-  waiting_since: number | null;
 }
 
 /** Runs waiting at a gate, oldest waiting first. */

@@ -15,7 +15,10 @@ import type { Graph } from "../../engine/graph/schema";
 import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunStore, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type ChainLink, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { versionGraph } from "./graph-column";
+import { appendAudit } from "./audit";
 import { GroupCommit } from "./group-commit";
+import type { AuditInput } from "./ports";
+import { insertRun, type NewRunRow } from "./run-queries";
 import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { epochMs, sqlTime } from "./timestamps";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
@@ -162,6 +165,17 @@ export class SqliteRunStore implements RunStore {
    */
   batched<T>(fn: () => T): Promise<T> {
     return this.group.submit({ batched: fn }) as Promise<T>;
+  }
+
+  /**
+   * A triggered run's row and its `run.trigger` audit row, in the next group commit: the
+   * engine's `run_start` checkpoint submitted in the same turn lands in the same transaction.
+   */
+  insertTriggered({ run, audit }: { run: NewRunRow; audit: AuditInput }): Promise<void> {
+    return this.batched(() => {
+      insertRun(this.db, run);
+      appendAudit(this.db, audit);
+    });
   }
 
   /**

@@ -4,10 +4,9 @@ import type Database from "better-sqlite3";
 import { stmt } from "@/lib/db/statement-cache";
 import { toIsoTimestamp, toSqlTimestamp } from "@/lib/db/timestamps";
 import type { Sealed } from "@/lib/secrets/cipher";
-import type { SecretAnswer } from "@/lib/secrets/schemas";
+import type { SecretMeta } from "./ports";
 
-/** A secret's name and timestamps, as answers show it (./schemas.ts). */
-export type SecretMeta = SecretAnswer;
+export type { SecretMeta } from "./ports";
 
 interface MetaRow {
   name: string;

@@ -13,30 +13,13 @@ import "server-only";
  */
 import { performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
-import type { RunStatus } from "@/engine/ports";
 import { db } from "./client";
 import { sqlTime } from "./timestamps";
 import { inRun } from "./run-statements";
 import { stmt } from "./statement-cache";
+import type { SpendRow, SpendFilter, SpendRunRow } from "./ports";
 
-export interface SpendRow {
-  key: string;
-  label: string;
-  workflow_id: string | null;
-  cost_micros: number;
-  tokens_in: number;
-  tokens_out: number;
-  steps: number;
-  runs: number;
-}
-
-export interface SpendFilter {
-  /**
-   * Epoch ms, on an hour boundary; runs created before it are left out. Null: all time. Exact
-   * when it is on a day boundary or after {@link compactionBoundary} (see `periodStart`).
-   */
-  since: number | null;
-}
+export type { SpendRow, SpendFilter, SpendRunRow } from "./ports";
 
 const SINCE = "(? IS NULL OR r.created_at >= ?)";
 const since = (f: SpendFilter) => {
@@ -278,18 +261,6 @@ export function spendAggregates(filter: SpendFilter, conn: Database.Database = d
 interface DayRow {
   day: string;
   cost_micros: number;
-}
-
-export interface SpendRunRow {
-  run_id: string;
-  workflow_id: string;
-  workflow_name: string;
-  status: RunStatus;
-  created_at: string;
-  cost_micros: number;
-  tokens_in: number;
-  tokens_out: number;
-  steps: number;
 }
 
 /**

@@ -8,16 +8,9 @@ import type Database from "better-sqlite3";
 import type { Role } from "@/lib/auth/roles";
 import { stmt } from "./statement-cache";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
+import type { UserRow, NewUser } from "./ports";
 
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  disabled: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type { UserRow, NewUser } from "./ports";
 
 interface RawUser {
   id: string;
@@ -54,16 +47,6 @@ export function listUserRows(conn: Database.Database): UserRow[] {
 /** Admins who are not disabled (the last one cannot be demoted, disabled or deleted). */
 export function countActiveAdmins(conn: Database.Database): number {
   return stmt(conn, "SELECT count(*) FROM users WHERE role = 'admin' AND disabled = 0").pluck().get() as number;
-}
-
-export interface NewUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  /** better-auth's hash of the password (lib/auth/better-auth.ts hashPassword). */
-  passwordHash: string;
-  at: Date;
 }
 
 /** Inserts the user and its password credential (better-auth's `credential` account). */

@@ -1,41 +1,13 @@
 import "server-only";
 import type Database from "better-sqlite3";
-import type { Graph } from "@/engine/graph/schema";
 import { db } from "./client";
 import { graphFromColumn, graphToColumn } from "./graph-column";
 import { newId } from "./ids";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
 import { stmt } from "./statement-cache";
+import type { VersionRecord, VersionSummary, NewVersion } from "./ports";
 
-/** An immutable snapshot of a workflow's graph at one version number. */
-export interface VersionRecord {
-  workflow_id: string;
-  version: number;
-  graph: Graph;
-  created_at: string;
-  created_by: string;
-  /** The saver's name when the version was written (null on versions older than names). */
-  created_by_name: string | null;
-  /** The saver's note on what changed, if they left one. */
-  note: string | null;
-  /** Only node positions differ from the version before. */
-  layout_only: boolean;
-}
-
-/** A version in a list: counts instead of the graph. */
-export type VersionSummary = Omit<VersionRecord, "graph"> & { node_count: number; edge_count: number };
-
-/** What a new version's row records besides its graph. */
-export interface NewVersion {
-  workflowId: string;
-  version: number;
-  graph: Graph;
-  createdBy: string;
-  createdByName?: string | null;
-  note?: string | null;
-  layoutOnly?: boolean;
-  at: Date;
-}
+export type { VersionRecord, VersionSummary, NewVersion } from "./ports";
 
 /** Writes the snapshot of `version`. The (workflow, version) pair is unique, so a version is written once. */
 export function insertVersion(tx: Database.Database, v: NewVersion): void {
@@ -66,9 +38,9 @@ export function findVersion({ workflowId, version }: { workflowId: string; versi
 }
 
 /** Versions newest first, below `beforeVersion` when given. */
-export function listVersionSummaries({ workflowId, beforeVersion, limit }: { workflowId: string; beforeVersion?: number; limit: number }): VersionSummary[] {
-  const rows = db()
-    .sqlite.prepare(
+export function listVersionSummaries(conn: Database.Database, { workflowId, beforeVersion, limit }: { workflowId: string; beforeVersion?: number; limit: number }): VersionSummary[] {
+  const rows = conn
+    .prepare(
       `SELECT ${COLUMNS},
               json_array_length(graph, '$.nodes') AS node_count, json_array_length(graph, '$.edges') AS edge_count
        FROM workflow_versions WHERE workflow_id = ? AND version < ? ORDER BY version DESC LIMIT ?`,
@@ -78,7 +50,7 @@ export function listVersionSummaries({ workflowId, beforeVersion, limit }: { wor
 }
 
 /** Versions above `afterVersion`, oldest first, without graphs (what a workflow's event stream sends). */
-export function listVersionsAfter({ workflowId, afterVersion, limit }: { workflowId: string; afterVersion: number; limit: number }): Omit<VersionRecord, "graph">[] {
-  const rows = stmt(db().sqlite, `SELECT ${COLUMNS} FROM workflow_versions WHERE workflow_id = ? AND version > ? ORDER BY version ASC LIMIT ?`).all(workflowId, afterVersion, limit) as MetaRow[];
+export function listVersionsAfter(conn: Database.Database, { workflowId, afterVersion, limit }: { workflowId: string; afterVersion: number; limit: number }): Omit<VersionRecord, "graph">[] {
+  const rows = stmt(conn, `SELECT ${COLUMNS} FROM workflow_versions WHERE workflow_id = ? AND version > ? ORDER BY version ASC LIMIT ?`).all(workflowId, afterVersion, limit) as MetaRow[];
   return rows.map(fromMeta);
 }

@@ -1,25 +1,10 @@
 import type { RunStatus } from "@/engine/ports";
 import "server-only";
-import { db } from "./client";
+import type Database from "better-sqlite3";
 import { toIsoTimestamp } from "./timestamps";
+import type { WorkflowSummary, WorkflowListPosition } from "./ports";
 
-/** A workflow in a list: no graph, its node count and its latest run. */
-export interface WorkflowSummary {
-  id: string;
-  name: string;
-  description: string;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  node_count: number;
-  last_run: { id: string; status: RunStatus; created_at: string } | null;
-}
-
-/** Keyset position in the newest-updated-first order: the stored `updated_at` text and the id. */
-export interface WorkflowListPosition {
-  updated_at: string;
-  id: string;
-}
+export type { WorkflowSummary, WorkflowListPosition } from "./ports";
 
 interface SummaryRow {
   id: string;
@@ -51,9 +36,9 @@ LIMIT @limit`;
  * Live workflows, newest updated first, after `after`; returns rows with their raw keyset
  * position. `q`: only those whose name or description contains it, ignoring case.
  */
-export function listWorkflowSummaries({ limit, after, q }: { limit: number; after?: WorkflowListPosition; q?: string }): { summary: WorkflowSummary; position: WorkflowListPosition }[] {
-  const rows = db()
-    .sqlite.prepare(LIST_SQL)
+export function listWorkflowSummaries(conn: Database.Database, { limit, after, q }: { limit: number; after?: WorkflowListPosition; q?: string }): { summary: WorkflowSummary; position: WorkflowListPosition }[] {
+  const rows = conn
+    .prepare(LIST_SQL)
     .all({ after_updated: after?.updated_at ?? null, after_id: after?.id ?? null, limit, q: q ? q.toLowerCase() : null }) as SummaryRow[];
   return rows.map((row) => ({
     position: { updated_at: row.updated_at, id: row.id },

@@ -1,21 +1,12 @@
 import "server-only";
 import type Database from "better-sqlite3";
-import type { Graph } from "@/engine/graph/schema";
 import { db } from "./client";
 import { graphFromColumn, graphToColumn } from "./graph-column";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
 import { stmt } from "./statement-cache";
+import type { WorkflowRecord, NewWorkflow, WorkflowChange } from "./ports";
 
-/** A live workflow as stored (timestamps as ISO strings). */
-export interface WorkflowRecord {
-  id: string;
-  name: string;
-  description: string;
-  graph: Graph;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+export type { WorkflowRecord, NewWorkflow, WorkflowChange } from "./ports";
 
 interface WorkflowRow {
   id: string;
@@ -43,14 +34,6 @@ export function findWorkflow({ id }: { id: string }, conn: Database.Database = d
   };
 }
 
-export interface NewWorkflow {
-  id: string;
-  name: string;
-  description: string;
-  graph: Graph;
-  at: Date;
-}
-
 /** Inserts a workflow at version 1. */
 export function insertWorkflow(tx: Database.Database, w: NewWorkflow): void {
   const at = toSqlTimestamp(w.at);
@@ -62,15 +45,6 @@ export function insertWorkflow(tx: Database.Database, w: NewWorkflow): void {
     at,
     at,
   );
-}
-
-export interface WorkflowChange {
-  id: string;
-  name: string;
-  description: string;
-  graph: Graph;
-  version: number;
-  at: Date;
 }
 
 /** Replaces the live fields of a workflow. */

@@ -4,6 +4,7 @@
  * engine, one event bus and one set of leases.
  */
 import { createModelGateway } from "@/engine/models/gateway";
+import { storage } from "@/lib/db";
 import { db } from "@/lib/db/client";
 import { createProviderCalls } from "@/lib/providers";
 import { SqliteRunStore } from "@/lib/db/run-store";
@@ -28,7 +29,7 @@ export function runtime(): RunRuntime {
     // Provider keys come from the environment; the secret key and the retention setting load
     // here, so a bad one fails at startup.
     const retentionDays = configuredRetentionDays();
-    const rt = new RunRuntime(db().sqlite, { models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(db().sqlite) });
+    const rt = new RunRuntime(db().sqlite, { models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(storage().secrets) });
     globalForRuntime.switchyardRuntime = rt;
     rt.startRecovery();
     // The spend rollup is written where runs are: this thread owns the writes.

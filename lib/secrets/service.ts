@@ -6,20 +6,16 @@ import "server-only";
  * transaction.
  */
 import path from "node:path";
-import type { Connection } from "@/lib/db/connection";
 import { NodeError } from "@/engine/errors";
 import type { SecretResolver } from "@/engine/ports";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { Actor } from "@/lib/auth/actor";
-import { appendAudit } from "@/lib/db/audit";
-import { db } from "@/lib/db/client";
+import { storage, type SecretMeta, type SecretStore } from "@/lib/db";
 import { databaseFile } from "@/lib/db/location";
-import { writeTransaction } from "@/lib/db/transaction";
 import { open, seal } from "./cipher";
 import { loadSecretKey } from "./key";
-import { deleteSecretRow, findSecretMeta, insertSecretRow, listSecretNames, listSecretRows, readSealed, updateSecretRow, type SecretMeta } from "@/lib/db/secrets";
 
-export type { SecretMeta } from "@/lib/db/secrets";
+export type { SecretMeta } from "@/lib/db";
 
 const globalForKey = globalThis as unknown as { switchyardSecretKey?: Buffer };
 
@@ -29,13 +25,13 @@ export function secretKey(): Buffer {
   return globalForKey.switchyardSecretKey;
 }
 
-export function listSecrets(): SecretMeta[] {
-  return listSecretRows(db().sqlite);
+export function listSecrets(): Promise<SecretMeta[]> {
+  return storage().secrets.list();
 }
 
 /** Names of every stored secret, for validation (`unknown_secret`). */
-export function secretNames(): Set<string> {
-  return new Set(listSecretNames(db().sqlite));
+export async function secretNames(): Promise<Set<string>> {
+  return new Set(await storage().secrets.names());
 }
 
 export interface SecretWrite {
@@ -44,39 +40,39 @@ export interface SecretWrite {
   actor: Actor;
 }
 
-export function createSecret({ name, value, actor }: SecretWrite): SecretMeta {
+export function createSecret({ name, value, actor }: SecretWrite): Promise<SecretMeta> {
   const sealed = seal(secretKey(), value, name);
   const at = new Date();
-  return writeTransaction((tx) => {
-    if (findSecretMeta(tx, name)) throw new ApiError("already_exists", `a secret named ${name} already exists; update it with PUT /api/secrets/${name}`);
-    insertSecretRow(tx, name, sealed, at);
-    appendAudit(tx, { action: "secret.create", actor: actor, targetType: "secret", targetId: name, details: { name }, at });
-    return findSecretMeta(tx, name)!;
+  return storage().transaction(async (tx) => {
+    if (await tx.secrets.find(name)) throw new ApiError("already_exists", `a secret named ${name} already exists; update it with PUT /api/secrets/${name}`);
+    await tx.secrets.insert(name, sealed, at);
+    await tx.audit.append({ action: "secret.create", actor: actor, targetType: "secret", targetId: name, details: { name }, at });
+    return (await tx.secrets.find(name))!;
   });
 }
 
-export function updateSecret({ name, value, actor }: SecretWrite): SecretMeta {
+export function updateSecret({ name, value, actor }: SecretWrite): Promise<SecretMeta> {
   const sealed = seal(secretKey(), value, name);
   const at = new Date();
-  return writeTransaction((tx) => {
-    if (!updateSecretRow(tx, name, sealed, at)) throw notFound(`secret ${name} not found`);
-    appendAudit(tx, { action: "secret.update", actor: actor, targetType: "secret", targetId: name, details: { name }, at });
-    return findSecretMeta(tx, name)!;
+  return storage().transaction(async (tx) => {
+    if (!(await tx.secrets.update(name, sealed, at))) throw notFound(`secret ${name} not found`);
+    await tx.audit.append({ action: "secret.update", actor: actor, targetType: "secret", targetId: name, details: { name }, at });
+    return (await tx.secrets.find(name))!;
   });
 }
 
-export function deleteSecret({ name, actor }: { name: string; actor: Actor }): void {
-  writeTransaction((tx) => {
-    if (!deleteSecretRow(tx, name)) throw notFound(`secret ${name} not found`);
-    appendAudit(tx, { action: "secret.delete", actor: actor, targetType: "secret", targetId: name, details: { name } });
+export async function deleteSecret({ name, actor }: { name: string; actor: Actor }): Promise<void> {
+  await storage().transaction(async (tx) => {
+    if (!(await tx.secrets.delete(name))) throw notFound(`secret ${name} not found`);
+    await tx.audit.append({ action: "secret.delete", actor: actor, targetType: "secret", targetId: name, details: { name } });
   });
 }
 
 /** The engine's port: decrypts the named secrets at call time; unknown names fail the node. */
-export function createSecretResolver(conn: Connection = db().sqlite, key: Buffer = secretKey()): SecretResolver {
+export function createSecretResolver(secrets: SecretStore = storage().secrets, key: Buffer = secretKey()): SecretResolver {
   return {
     async resolve(names) {
-      const sealed = readSealed(conn, names);
+      const sealed = await secrets.readSealed(names);
       const missing = names.filter((n) => !sealed.has(n));
       if (missing.length > 0) throw new NodeError("tool_error", `unknown secret${missing.length > 1 ? "s" : ""} ${missing.map((n) => `'${n}'`).join(", ")}`, { retryable: false });
       const out: Record<string, string> = {};

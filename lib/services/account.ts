@@ -4,8 +4,7 @@ import type { z } from "zod";
 import { ApiError, type Actor } from "@/lib/http";
 import { authFor } from "@/lib/auth/better-auth";
 import { ROLE_PERMISSIONS } from "@/lib/auth/roles";
-import { appendAudit } from "@/lib/db/audit";
-import { db } from "@/lib/db/client";
+import { storage } from "@/lib/db";
 import type { MeAnswer, PasswordChangedAnswer } from "./account-answers";
 import { authAnswer, authError, authRequest } from "./auth-answer";
 import type { changePasswordBody } from "./user-params";
@@ -27,6 +26,6 @@ export async function changePassword(request: Request, body: z.infer<typeof chan
     // better-auth answers a wrong current password with 400.
     throw err.code === "invalid_body" ? new ApiError("invalid_body", undefined, { issues: [{ path: "current_password", message: err.message }] }) : err;
   }
-  appendAudit(db().sqlite, { action: "auth.password_change", actor, targetType: "user", targetId: actor.id, details: { other_sessions_ended: body.revoke_other_sessions ?? false } });
+  await storage().audit.append({ action: "auth.password_change", actor, targetType: "user", targetId: actor.id, details: { other_sessions_ended: body.revoke_other_sessions ?? false } });
   return authAnswer(res, { changed: true } satisfies PasswordChangedAnswer);
 }

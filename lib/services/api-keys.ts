@@ -8,11 +8,8 @@ import type { z } from "zod";
 import { ApiError, notFound, type Actor } from "@/lib/http";
 import { generateApiKey } from "@/lib/auth/api-key-format";
 import { can, describeRoles, roleWithin, ROLES } from "@/lib/auth/roles";
-import { findApiKeyRow, insertApiKey, listApiKeyRows, revokeApiKeyRow, type ApiKeyRow } from "@/lib/db/api-keys";
-import { appendAudit } from "@/lib/db/audit";
-import { db } from "@/lib/db/client";
+import { storage, type ApiKeyRow } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
-import { writeTransaction } from "@/lib/db/transaction";
 import type { ApiKeyAnswer, ApiKeyCreatedAnswer } from "./account-answers";
 import type { createApiKeyBody } from "./user-params";
 import { toIsoTimestamp } from "@/lib/db/timestamps";
@@ -27,11 +24,11 @@ const toDto = (k: ApiKeyRow): ApiKeyDto => {
 
 const seesAll = (actor: Actor) => actor.role !== null && can(actor.role, "admin");
 
-export function listApiKeys(actor: Actor): ApiKeyDto[] {
-  return listApiKeyRows(db().sqlite, seesAll(actor) ? undefined : actor.id).map(toDto);
+export async function listApiKeys(actor: Actor): Promise<ApiKeyDto[]> {
+  return (await storage().apiKeys.list(seesAll(actor) ? undefined : actor.id)).map(toDto);
 }
 
-export function createApiKey(input: z.infer<typeof createApiKeyBody>, actor: Actor): ApiKeyCreatedAnswer {
+export async function createApiKey(input: z.infer<typeof createApiKeyBody>, actor: Actor): Promise<ApiKeyCreatedAnswer> {
   if (actor.role === null) throw new ApiError("forbidden", "only people and API keys make API keys");
   if (!roleWithin(input.role, actor.role)) {
     const allowed = ROLES.filter((r) => roleWithin(r, actor.role!));
@@ -43,19 +40,19 @@ export function createApiKey(input: z.infer<typeof createApiKeyBody>, actor: Act
   const material = generateApiKey();
   const id = newId();
   const at = new Date(now);
-  return writeTransaction((tx) => {
-    insertApiKey(tx, { id, name: input.name, role: input.role, prefix: material.prefix, hash: material.hash, createdById: actor.id, createdByType: actor.type, at, expiresAt });
-    appendAudit(tx, { action: "api_key.create", actor, targetType: "api_key", targetId: id, details: { name: input.name, role: input.role, prefix: material.prefix, expires_at: expiresAt ? toIsoTimestamp(expiresAt) : null }, at });
-    return { ...toDto(findApiKeyRow(tx, id)!), key: material.key };
+  return storage().transaction(async (tx) => {
+    await tx.apiKeys.insert({ id, name: input.name, role: input.role, prefix: material.prefix, hash: material.hash, createdById: actor.id, createdByType: actor.type, at, expiresAt });
+    await tx.audit.append({ action: "api_key.create", actor, targetType: "api_key", targetId: id, details: { name: input.name, role: input.role, prefix: material.prefix, expires_at: expiresAt ? toIsoTimestamp(expiresAt) : null }, at });
+    return { ...toDto((await tx.apiKeys.find(id))!), key: material.key };
   });
 }
 
-export function revokeApiKey(id: string, actor: Actor): void {
+export async function revokeApiKey(id: string, actor: Actor): Promise<void> {
   const at = new Date();
-  writeTransaction((tx) => {
-    const key = findApiKeyRow(tx, id);
+  await storage().transaction(async (tx) => {
+    const key = await tx.apiKeys.find(id);
     // Another person's key is as unknown to you as a key that does not exist.
     if (!key || (!seesAll(actor) && key.created_by_id !== actor.id)) throw notFound("API key not found");
-    if (revokeApiKeyRow(tx, id, at)) appendAudit(tx, { action: "api_key.revoke", actor, targetType: "api_key", targetId: id, details: { name: key.name, prefix: key.prefix }, at });
+    if (await tx.apiKeys.revoke(id, at)) await tx.audit.append({ action: "api_key.revoke", actor, targetType: "api_key", targetId: id, details: { name: key.name, prefix: key.prefix }, at });
   });
 }

@@ -5,7 +5,7 @@ import "server-only";
  * the list and the navigation's count never offer a gate that would refuse them.
  */
 import { decodeCursor, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
-import { listApprovalRows, type ApprovalRow } from "@/lib/db/run-queries";
+import { storage, type ApprovalRow } from "@/lib/db";
 import { z } from "zod";
 import { gateAccess, type GateAccess } from "./gate-access";
 import type { ApprovalItemAnswer } from "./approval-answers";
@@ -22,14 +22,14 @@ interface Decidable {
   access: GateAccess;
 }
 
-export function listApprovals(page: PageRequest, actor: Actor, now = Date.now()): Page<ApprovalItemAnswer> {
+export async function listApprovals(page: PageRequest, actor: Actor, now = Date.now()): Promise<Page<ApprovalItemAnswer>> {
   let after = page.cursor ? decodeCursor(page.cursor, cursor) : undefined;
   const mine: Decidable[] = [];
   // Who may decide lives in each run's pending gate (JSON), so rows are filtered here: read
   // in batches until the page and one more (to know a next page exists) are found.
   const batch = Math.max(SCAN_BATCH, page.limit + 1);
   for (;;) {
-    const rows = listApprovalRows({ after, limit: batch });
+    const rows = await storage().runs.approvals({ after, limit: batch });
     for (const row of rows) {
       const access = gateAccess(row.run, actor);
       if (access?.may_decide) mine.push({ row, access });

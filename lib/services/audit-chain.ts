@@ -7,7 +7,7 @@ import type { AuditCheckAnswer } from "./audit-answers";
 export type AuditVerification = Omit<AuditCheckAnswer, "scope" | "full_check_at">;
 
 /** Reads rows in chain order with `seq > afterSeq`, at most `limit` of them, as stored. */
-export type ChainPageReader = (afterSeq: number, limit: number) => AuditChainRow[];
+export type ChainPageReader = (afterSeq: number, limit: number) => AuditChainRow[] | Promise<AuditChainRow[]>;
 
 /** Rows read per page while verifying: bounded memory whatever the chain's length. */
 export const VERIFY_PAGE_SIZE = 1000;
@@ -64,7 +64,7 @@ export async function checkChain(
   let end = from;
   let checked = 0;
   for (;;) {
-    const rows = readPage(end.seq, pageSize);
+    const rows = await readPage(end.seq, pageSize);
     for (const row of rows) {
       if (row.prev_hash !== end.hash) {
         return { end, result: { ok: false, checked, first_bad_seq: row.seq, message: `row ${row.seq} does not link to the previous row's hash (a row was changed, removed or inserted)` } };

@@ -1,15 +1,12 @@
 import "server-only";
 import { decodeCursor, toPage, type Page, type PageRequest } from "@/lib/http";
-import type { Connection } from "@/lib/db/connection";
-import { auditTargetNames } from "@/lib/db/audit-targets";
-import { auditRowHash, listAuditEntries, readAuditChainPage } from "@/lib/db/audit";
-import { db } from "@/lib/db/client";
+import { storage, type AuditStore } from "@/lib/db";
 import { z } from "zod";
 import { CHAIN_START, checkChain, type ChainAnchor } from "./audit-chain";
 import type { AuditCheckAnswer, AuditEntryAnswer } from "./audit-answers";
 import { toIsoTimestamp } from "@/lib/db/timestamps";
 
-export { appendAudit, type AuditAction, type AuditInput, type AuditEntryRecord } from "@/lib/db/audit";
+export type { AuditAction, AuditInput, AuditEntryRecord } from "@/lib/db";
 export type { AuditVerification } from "./audit-chain";
 
 export interface AuditQuery {
@@ -24,7 +21,8 @@ const seqCursor = z.number().int().positive();
 /** The audit trail newest first, optionally filtered by action, target or actor (SPEC §9), targets named. */
 export async function listAudit({ query, page }: { query: AuditQuery; page: PageRequest }): Promise<Page<AuditEntryAnswer>> {
   const beforeSeq = page.cursor ? decodeCursor(page.cursor, seqCursor) : undefined;
-  const rows = await listAuditEntries({
+  const audit = storage().audit;
+  const rows = await audit.list({
     action: query.action,
     targetType: query.target_type,
     targetId: query.target_id,
@@ -32,7 +30,7 @@ export async function listAudit({ query, page }: { query: AuditQuery; page: Page
     beforeSeq,
     limit: page.limit + 1,
   });
-  const names = auditTargetNames(rows.slice(0, page.limit));
+  const names = await audit.targetNames(rows.slice(0, page.limit));
   return toPage(rows, page.limit, (r) => ({ ...r, target_name: names.get(`${r.target_type}:${r.target_id}`) ?? null }), (r) => r.seq);
 }
 
@@ -49,9 +47,9 @@ const verified = globalThis as unknown as { switchyardAuditVerified?: VerifiedPr
  * Recomputes the whole stored chain (`GET /api/audit/verify`). A chain found whole becomes
  * the prefix later checks of new rows start from; a broken one leaves none.
  */
-export async function verifyAudit(conn: Connection = db().sqlite): Promise<AuditCheckAnswer> {
+export async function verifyAudit(audit: AuditStore = storage().audit): Promise<AuditCheckAnswer> {
   const fullAt = toIsoTimestamp(new Date());
-  const { result, end } = await checkChain(reader(conn), CHAIN_START);
+  const { result, end } = await checkChain(reader(audit), CHAIN_START);
   verified.switchyardAuditVerified = result.ok ? { end, checked: result.checked, fullAt } : null;
   return { ...result, scope: "full", ...(result.ok ? { full_check_at: fullAt } : {}) };
 }
@@ -64,10 +62,10 @@ export async function verifyAudit(conn: Connection = db().sqlite): Promise<Audit
  * full check. Without such a prefix (a fresh process, a broken chain, a changed anchor
  * row), it is a full check.
  */
-export async function verifyNewAudit(conn: Connection = db().sqlite): Promise<AuditCheckAnswer> {
+export async function verifyNewAudit(audit: AuditStore = storage().audit): Promise<AuditCheckAnswer> {
   const prefix = verified.switchyardAuditVerified;
-  if (!prefix || (prefix.end.seq > 0 && auditRowHash(prefix.end.seq, conn) !== prefix.end.hash)) return verifyAudit(conn);
-  const { result, end } = await checkChain(reader(conn), prefix.end);
+  if (!prefix || (prefix.end.seq > 0 && (await audit.rowHash(prefix.end.seq)) !== prefix.end.hash)) return verifyAudit(audit);
+  const { result, end } = await checkChain(reader(audit), prefix.end);
   const checked = prefix.checked + result.checked;
   // Another check may have moved the prefix meanwhile; the furthest whole one stands.
   const current = verified.switchyardAuditVerified;
@@ -76,4 +74,4 @@ export async function verifyNewAudit(conn: Connection = db().sqlite): Promise<Au
   return { ...result, checked, scope: "new", full_check_at: prefix.fullAt };
 }
 
-const reader = (conn: Connection) => (afterSeq: number, limit: number) => readAuditChainPage({ afterSeq, limit }, conn);
+const reader = (audit: AuditStore) => (afterSeq: number, limit: number) => audit.chainPage({ afterSeq, limit });

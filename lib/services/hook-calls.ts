@@ -8,8 +8,7 @@ import "server-only";
  */
 import { ApiError, notFound, type Actor } from "@/lib/http";
 import { verifyHookRequest } from "@/lib/auth/hook-signature";
-import { db } from "@/lib/db/client";
-import { findHookForTrigger, touchHook, type HookForTrigger } from "@/lib/db/hooks";
+import { storage, type HookForTrigger } from "@/lib/db";
 import { open } from "@/lib/secrets/cipher";
 import { secretKey } from "@/lib/secrets/service";
 import { hookSecretAad } from "./hooks";
@@ -17,8 +16,8 @@ import { hookSecretAad } from "./hooks";
 export const HOOK_NOT_FOUND = "webhook not found (unknown, or disabled)";
 
 /** The enabled hook a call names, or 404. */
-export function callableHook(id: string): HookForTrigger {
-  const hook = findHookForTrigger(db().sqlite, id);
+export async function callableHook(id: string): Promise<HookForTrigger> {
+  const hook = await storage().hooks.findForTrigger(id);
   if (!hook || !hook.enabled) throw notFound(HOOK_NOT_FOUND);
   return hook;
 }
@@ -32,6 +31,6 @@ export function authenticateHookCall(hook: HookForTrigger, headers: Headers, bod
 }
 
 /** Notes when the hook last started a run (shown in the editor). */
-export function noteHookTriggered(id: string, at = new Date()): void {
-  touchHook(db().sqlite, { id, at });
+export function noteHookTriggered(id: string, at = new Date()): Promise<void> {
+  return storage().hooks.touch({ id, at });
 }

@@ -7,11 +7,8 @@ import "server-only";
  */
 import { notFound, type Actor } from "@/lib/http";
 import { generateHookSecret } from "@/lib/auth/hook-signature";
-import { appendAudit, type AuditAction } from "@/lib/db/audit";
-import { db } from "@/lib/db/client";
-import { deleteHookRow, findHookByWorkflow, insertHook, rotateHookSecret, setHookEnabled, type HookRow } from "@/lib/db/hooks";
+import { storage, type AuditAction, type HookRow, type StorageTx } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
-import { writeTransaction, type Tx } from "@/lib/db/transaction";
 import { seal } from "@/lib/secrets/cipher";
 import { secretKey } from "@/lib/secrets/service";
 import type { HookAnswer } from "./hook-answers";
@@ -27,57 +24,57 @@ const toDto = (h: HookRow): HookAnswer => ({
 });
 
 /** The workflow's hook, or null; 404 for an unknown or deleted workflow. */
-export function getHook({ workflowId }: { workflowId: string }): HookAnswer | null {
-  requireWorkflow({ id: workflowId });
-  const hook = findHookByWorkflow(db().sqlite, workflowId);
+export async function getHook({ workflowId }: { workflowId: string }): Promise<HookAnswer | null> {
+  await requireWorkflow({ id: workflowId });
+  const hook = await storage().hooks.findByWorkflow(workflowId);
   return hook ? toDto(hook) : null;
 }
 
 /** Makes the workflow's hook, or gives the existing one a new secret (the old one stops working at once). */
-export function createOrRotateHook({ workflowId, actor }: { workflowId: string; actor: Actor }): { hook: HookAnswer; secret: string; created: boolean } {
+export async function createOrRotateHook({ workflowId, actor }: { workflowId: string; actor: Actor }): Promise<{ hook: HookAnswer; secret: string; created: boolean }> {
   const secret = generateHookSecret();
   const at = new Date();
-  return writeTransaction((tx) => {
-    requireWorkflow({ id: workflowId }, tx);
-    const existing = findHookByWorkflow(tx, workflowId);
+  return storage().transaction(async (tx) => {
+    await requireWorkflow({ id: workflowId }, tx);
+    const existing = await tx.hooks.findByWorkflow(workflowId);
     const id = existing?.id ?? `hk_${newId()}`;
     const sealed = seal(secretKey(), secret, hookSecretAad(id));
-    if (existing) rotateHookSecret(tx, { id, sealed, at });
-    else insertHook(tx, { id, workflowId, sealed, createdById: actor.id, at });
-    audit(tx, existing ? "hook.rotate" : "hook.create", actor, id, workflowId, at);
-    return { hook: toDto(findHookByWorkflow(tx, workflowId)!), secret, created: !existing };
+    if (existing) await tx.hooks.rotateSecret({ id, sealed, at });
+    else await tx.hooks.insert({ id, workflowId, sealed, createdById: actor.id, at });
+    await audit(tx, existing ? "hook.rotate" : "hook.create", actor, id, workflowId, at);
+    return { hook: toDto((await tx.hooks.findByWorkflow(workflowId))!), secret, created: !existing };
   });
 }
 
 /** Turns the hook on or off; a disabled hook answers 404 to callers. */
-export function setHookState({ workflowId, enabled, actor }: { workflowId: string; enabled: boolean; actor: Actor }): HookAnswer {
+export async function setHookState({ workflowId, enabled, actor }: { workflowId: string; enabled: boolean; actor: Actor }): Promise<HookAnswer> {
   const at = new Date();
-  return writeTransaction((tx) => {
-    const hook = requireHook(tx, workflowId);
+  return storage().transaction(async (tx) => {
+    const hook = await requireHook(tx, workflowId);
     if (hook.enabled !== enabled) {
-      setHookEnabled(tx, { id: hook.id, enabled });
-      audit(tx, enabled ? "hook.enable" : "hook.disable", actor, hook.id, workflowId, at);
+      await tx.hooks.setEnabled({ id: hook.id, enabled });
+      await audit(tx, enabled ? "hook.enable" : "hook.disable", actor, hook.id, workflowId, at);
     }
-    return toDto(findHookByWorkflow(tx, workflowId)!);
+    return toDto((await tx.hooks.findByWorkflow(workflowId))!);
   });
 }
 
-export function deleteHook({ workflowId, actor }: { workflowId: string; actor: Actor }): void {
+export async function deleteHook({ workflowId, actor }: { workflowId: string; actor: Actor }): Promise<void> {
   const at = new Date();
-  writeTransaction((tx) => {
-    const hook = requireHook(tx, workflowId);
-    deleteHookRow(tx, hook.id);
-    audit(tx, "hook.delete", actor, hook.id, workflowId, at);
+  await storage().transaction(async (tx) => {
+    const hook = await requireHook(tx, workflowId);
+    await tx.hooks.delete(hook.id);
+    await audit(tx, "hook.delete", actor, hook.id, workflowId, at);
   });
 }
 
-function requireHook(tx: Tx, workflowId: string): HookRow {
-  requireWorkflow({ id: workflowId }, tx);
-  const hook = findHookByWorkflow(tx, workflowId);
+async function requireHook(tx: StorageTx, workflowId: string): Promise<HookRow> {
+  await requireWorkflow({ id: workflowId }, tx);
+  const hook = await tx.hooks.findByWorkflow(workflowId);
   if (!hook) throw notFound("this workflow has no webhook; POST /api/workflows/{id}/hook makes one");
   return hook;
 }
 
-function audit(tx: Tx, action: AuditAction, actor: Actor, hookId: string, workflowId: string, at: Date): void {
-  appendAudit(tx, { action, actor, targetType: "hook", targetId: hookId, details: { workflow_id: workflowId }, at });
+async function audit(tx: StorageTx, action: AuditAction, actor: Actor, hookId: string, workflowId: string, at: Date): Promise<void> {
+  await tx.audit.append({ action, actor, targetType: "hook", targetId: hookId, details: { workflow_id: workflowId }, at });
 }

@@ -25,8 +25,8 @@ function frame(e: StoredEvent): string {
 }
 
 /** Opens the stream (404 for an unknown run, thrown before any byte is sent). */
-export function runEventStream({ id, lastEventId, signal }: { id: string; lastEventId: number; signal: AbortSignal }): ReadableStream<Uint8Array> {
-  requireRunRecord(id);
+export async function runEventStream({ id, lastEventId, signal }: { id: string; lastEventId: number; signal: AbortSignal }): Promise<ReadableStream<Uint8Array>> {
+  await requireRunRecord(id);
   const { bus } = engineHost();
   const store = runReads();
   let cleanup = () => {};
@@ -79,7 +79,7 @@ export function runEventStream({ id, lastEventId, signal }: { id: string; lastEv
       replaying = false;
       if (ended) return close();
       // Reconnecting after the terminal event: nothing was replayed, and nothing more will come.
-      const status = requireRunRecord(id).status;
+      const { status } = await requireRunRecord(id);
       if (stored.length === 0 && (status === "completed" || status === "failed") && (await store.listEvents(id, last)).length === 0) close();
     },
     cancel() {

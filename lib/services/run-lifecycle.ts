@@ -13,20 +13,20 @@ import { engineErrorCode } from "@/engine/errors";
 import { checkGateInput } from "@/engine/run/gate-input";
 import { ApiError, type Actor } from "@/lib/http";
 import { gateActor } from "@/lib/auth/actor";
-import { appendAudit, type AuditAction } from "@/lib/db/audit";
+import { storage, type AuditAction } from "@/lib/db";
 import { runtime } from "@/lib/runtime";
 import { getRun, requireRunRecord, type RunDto } from "./runs";
 
-function audit(action: AuditAction, runId: string, actor: Actor, details: Record<string, unknown>): void {
-  appendAudit(runtime().conn, { action, actor: actor, targetType: "run", targetId: runId, details });
+async function audit(action: AuditAction, runId: string, actor: Actor, details: Record<string, unknown>): Promise<void> {
+  await storage().audit.append({ action, actor: actor, targetType: "run", targetId: runId, details });
 }
 
 /** Continue a failed or interrupted run from its latest checkpoint. */
 export async function resumeRun({ id, actor, stepInputs }: { id: string; actor: Actor; stepInputs?: boolean }): Promise<RunDto> {
-  const before = requireRunRecord(id);
+  const before = await requireRunRecord(id);
   const rt = runtime();
   await rt.drive(id, () => rt.engine.resume(id));
-  audit("run.resume", id, actor, { from_status: before.status });
+  await audit("run.resume", id, actor, { from_status: before.status });
   return getRun({ id, stepInputs });
 }
 
@@ -47,7 +47,7 @@ export interface GateDecisionInput {
  * stands; the run goes on with the last one.
  */
 export async function approveGate(d: GateDecisionInput): Promise<RunDto> {
-  requireRunRecord(d.id);
+  await requireRunRecord(d.id);
   const rt = runtime();
   let quorum: { approvals_so_far: number; required_approvals: number };
   try {
@@ -57,25 +57,25 @@ export async function approveGate(d: GateDecisionInput): Promise<RunDto> {
     if (engineErrorCode(err) === "invalid_input") throw await reviewerInputError(d, err as Error);
     throw err;
   }
-  audit("gate.approve", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}), approvals_so_far: quorum.approvals_so_far, required: quorum.required_approvals });
+  await audit("gate.approve", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}), approvals_so_far: quorum.approvals_so_far, required: quorum.required_approvals });
   return getRun({ id: d.id, stepInputs: d.stepInputs, viewer: d.actor });
 }
 
 /** Reject the pending gate (403 unless `d.actor` is one of its approvers): the run fails naming the gate and the reviewer. */
 export async function rejectGate(d: Omit<GateDecisionInput, "input">): Promise<RunDto> {
-  requireRunRecord(d.id);
+  await requireRunRecord(d.id);
   const rt = runtime();
   await rt.decide(d.id, () => rt.engine.reject(d.id, { node_id: d.nodeId, actor: gateActor(d.actor), comment: d.comment }));
-  audit("gate.reject", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}) });
+  await audit("gate.reject", d.id, d.actor, { node_id: d.nodeId, ...(d.comment ? { comment: d.comment.slice(0, 500) } : {}) });
   return getRun({ id: d.id, stepInputs: d.stepInputs, viewer: d.actor });
 }
 
 /** Cancel: an active run settles its in-flight nodes and fails `cancelled by <actor>`; an idle one fails at once. */
 export async function cancelRun({ id, actor, stepInputs }: { id: string; actor: Actor; stepInputs?: boolean }): Promise<RunDto> {
-  const before = requireRunRecord(id);
+  const before = await requireRunRecord(id);
   const rt = runtime();
   await (rt.engine.isActive(id) ? rt.engine.cancel(id, actor.name) : rt.decide(id, () => rt.engine.cancel(id, actor.name)));
-  audit("run.cancel", id, actor, { from_status: before.status });
+  await audit("run.cancel", id, actor, { from_status: before.status });
   return getRun({ id, stepInputs });
 }
 

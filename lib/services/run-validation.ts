@@ -1,7 +1,6 @@
 import "server-only";
 import type { Graph } from "@/engine/graph/schema";
 import type { ValidationResult } from "@/engine/validate";
-import { versionGraph } from "@/lib/db/graph-column";
 import { validateWorkflowGraph } from "./graph-validation";
 
 /** A workflow version as a trigger needs it: parsed once, validated once per set of secret names. */
@@ -15,14 +14,11 @@ export interface CheckedVersion {
 const validations = new WeakMap<Graph, Map<string, ValidationResult>>();
 
 /**
- * A workflow's live graph, parsed (the one parsed-graph cache, lib/db/graph-column.ts) and
- * validated once per set of secret names: a version's graph never changes (SPEC §8), so a
- * trigger validates each version once, not on every run, and again only when secrets are
- * added or removed. `graphText` answers null when the version is gone; so does this.
+ * A version's graph (parsed once by the store) validated once per set of secret names: a
+ * version's graph never changes (SPEC §8), so a trigger validates each version once, not
+ * on every run, and again only when secrets are added or removed.
  */
-export function checkedVersion(conn: object, workflow: { id: string; version: number }, graphText: () => string | null, secretNames?: ReadonlySet<string>): CheckedVersion | null {
-  const graph = versionGraph(conn, workflow.id, workflow.version, graphText);
-  if (!graph) return null;
+export function checkedVersion(graph: Graph, secretNames?: ReadonlySet<string>): CheckedVersion {
   let byNames = validations.get(graph);
   if (!byNames) validations.set(graph, (byNames = new Map()));
   const key = secretNames ? [...secretNames].sort().join(",") : "-";

@@ -9,9 +9,8 @@ import { estimateMaterializedSizes, materializeStates, type EncodedState } from 
 import { publicState } from "@/engine/run/state";
 import { hasErrors } from "@/engine/validate";
 import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
-import { appendAudit } from "@/lib/db/audit";
+import { storage, type RunListPosition } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
-import { findRunWithWorkflow, findWorkflowHead, insertRun, listRunRows, versionGraphText, type RunListPosition } from "@/lib/db/run-queries";
 import type { RunWatch } from "@/lib/db/run-store";
 import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
@@ -43,23 +42,24 @@ export interface TriggerInput {
  */
 export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   const rt = runtime();
-  const workflow = findWorkflowHead(t.workflowId, rt.conn);
+  const store = storage();
+  const workflow = await store.workflows.head(t.workflowId);
   if (!workflow) throw notFound("workflow not found");
   // Null only if the workflow was deleted since its head was read.
-  const checked = checkedVersion(rt.conn, workflow, () => versionGraphText(rt.conn, workflow.id, workflow.version), secretNames());
-  if (!checked) throw notFound("workflow not found");
-  const { graph, validation } = checked;
+  const stored = await store.versions.graph(workflow.id, workflow.version);
+  if (!stored) throw notFound("workflow not found");
+  const { graph, validation } = checkedVersion(stored, await secretNames());
   if (hasErrors(validation)) {
     throw new ApiError("invalid_graph", `the workflow's graph has ${validation.errors.length} error(s); fix them before running it`, { errors: validation.errors, warnings: validation.warnings });
   }
   const runId = newId();
   const now = Date.now();
-  const created = rt.store.batched(() => {
-    insertRun(rt.conn, {
+  const created = rt.store.insertTriggered({
+    run: {
       id: runId, workflowId: workflow.id, workflowVersion: workflow.version, input: t.input, options: t.options,
       createdBy: triggerOf(t.actor), createdAt: now, leaseOwner: rt.owner, leaseExpiresAt: now + rt.leases.timings.ttlMs,
-    });
-    appendAudit(rt.conn, { action: "run.trigger", actor: t.actor, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) });
+    },
+    audit: { action: "run.trigger", actor: t.actor, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) },
   });
   const waiter = t.waitMs ? waitForRun(rt.bus, runId, t.waitMs) : null;
   // A waiting caller's answer needs the run's steps: kept as they commit instead of read back.
@@ -128,7 +128,7 @@ export async function getRun({
   /** Who asks: the pending gate then says whether they may decide it (`may_decide`, `decide_refusal`). */
   viewer?: Actor;
 }): Promise<RunDto> {
-  const found = findRunWithWorkflow(id);
+  const found = await storage().runs.findWithWorkflow(id);
   if (!found) throw notFound("run not found");
   const watched = watch?.read() ?? null;
   const steps = watched ? watched.steps : await runReads().listSteps(id);
@@ -179,15 +179,15 @@ async function stepInputs(runId: string, steps: StepRecord[], committed?: readon
 }
 
 /** The run row alone (404 when unknown). */
-export function requireRunRecord(id: string): RunRecord {
-  const found = findRunWithWorkflow(id);
+export async function requireRunRecord(id: string): Promise<RunRecord> {
+  const found = await storage().runs.findWithWorkflow(id);
   if (!found) throw notFound("run not found");
   return found.run;
 }
 
 /** A run's pending gate for `viewer`: who decides, the approvals so far, and whether they may decide it now. */
-export function pendingGateFor({ id, viewer }: { id: string; viewer: Actor }): RunGateAnswer {
-  const run = requireRunRecord(id);
+export async function pendingGateFor({ id, viewer }: { id: string; viewer: Actor }): Promise<RunGateAnswer> {
+  const run = await requireRunRecord(id);
   const gate = toGateDto(run.pending_gate);
   const access = gateAccess(run, viewer);
   return { run_id: run.id, status: run.status, pending_gate: gate && access ? { ...gate, ...access } : null };
@@ -202,9 +202,9 @@ export interface RunListQuery {
 }
 
 /** Runs newest first; `workflowId` must name a live workflow when given from its own route. */
-export function listRuns(query: RunListQuery, page: PageRequest): Page<RunSummaryDto> {
+export async function listRuns(query: RunListQuery, page: PageRequest): Promise<Page<RunSummaryDto>> {
   const after: RunListPosition | undefined = page.cursor ? decodeCursor(page.cursor, listCursor) : undefined;
-  const rows = listRunRows({ workflowId: query.workflowId, status: query.status, triggeredBy: query.triggeredBy, after, limit: page.limit + 1 });
+  const rows = await storage().runs.list({ workflowId: query.workflowId, status: query.status, triggeredBy: query.triggeredBy, after, limit: page.limit + 1 });
   return toPage(rows, page.limit, (r) => toRunSummaryDto(r.run, r.workflow_name), (r) => ({ created_at: r.created_key, id: r.run.id }));
 }
 
@@ -220,7 +220,7 @@ const checkpointDto = (cp: CheckpointRecord): CheckpointAnswer => ({
  * tens of megabytes; {@link getRunCheckpoint} then reads the one a person opens.
  */
 export async function listRunCheckpoints({ id, state = true }: { id: string; state?: boolean }): Promise<CheckpointListAnswer> {
-  requireRunRecord(id);
+  await requireRunRecord(id);
   if (!state) return { items: runReads().listCheckpointHeads(id).map((cp) => ({ ...cp, created_at: isoTime(cp.created_at) })) };
   let bytes = 0;
   for (const b of estimateMaterializedSizes(runReads().checkpointSizes(id), (r) => r.record_bytes).values()) bytes += b;
@@ -230,7 +230,7 @@ export async function listRunCheckpoints({ id, state = true }: { id: string; sta
 
 /** One checkpoint whole (404 for an unknown run or seq). */
 export async function getRunCheckpoint({ id, seq }: { id: string; seq: number }): Promise<CheckpointAnswer> {
-  requireRunRecord(id);
+  await requireRunRecord(id);
   const cp = await runReads().getCheckpoint(id, seq);
   if (!cp) throw notFound("checkpoint not found");
   return checkpointDto(cp);
@@ -238,7 +238,7 @@ export async function getRunCheckpoint({ id, seq }: { id: string; seq: number })
 
 /** One step whole, with the public state it started from as `input` (404 for an unknown run or step). */
 export async function getRunStep({ id, stepId }: { id: string; stepId: string }): Promise<StepDto> {
-  requireRunRecord(id);
+  await requireRunRecord(id);
   const step = (await runReads().listSteps(id)).find((s) => s.id === stepId);
   if (!step) throw notFound("step not found");
   const cp = await runReads().getCheckpoint(id, step.input_checkpoint);

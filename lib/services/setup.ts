@@ -22,14 +22,14 @@ function mayClaim(request: Request, actor: Actor | undefined): boolean {
   return isFromThisMachine(request) || actor?.id === BOOTSTRAP_ACTOR.id;
 }
 
-export function setupStatus(request: Request, actor: Actor | undefined): SetupStatus {
-  const needed = !hasUsers();
+export async function setupStatus(request: Request, actor: Actor | undefined): Promise<SetupStatus> {
+  const needed = !await hasUsers();
   return { needed, allowed: needed && mayClaim(request, actor) };
 }
 
 /** Creates the owner (an admin) and signs them in: 201 with the user, the session cookie set. */
 export async function createOwner(request: Request, body: z.infer<typeof setupBody>, actor: Actor | undefined): Promise<Response> {
-  if (hasUsers()) throw new ApiError("already_set_up");
+  if (await hasUsers()) throw new ApiError("already_set_up");
   if (!mayClaim(request, actor)) {
     throw new ApiError("forbidden", "the owner account can be created only from this machine (open http://127.0.0.1:<port>/ there) or with the bootstrap token (SWITCHYARD_BOOTSTRAP_TOKEN)");
   }

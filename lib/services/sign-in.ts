@@ -10,11 +10,7 @@ import { ApiError, parseJsonBody, type Actor } from "@/lib/http";
 import { clientAddress } from "@/lib/http/client-address";
 import { ACCOUNT_DISABLED, authFor } from "@/lib/auth/better-auth";
 import { accountKey, addressKey, LOGIN_WINDOW_MS, loginRefusal } from "@/lib/auth/login-limit";
-import { appendAudit } from "@/lib/db/audit";
-import { db } from "@/lib/db/client";
-import { clearFailures, failuresSince, pruneFailures, recordFailure } from "@/lib/db/login-failures";
-import { writeTransaction } from "@/lib/db/transaction";
-import { findUserRow } from "@/lib/db/users";
+import { storage } from "@/lib/db";
 import type { SignedInAnswer, SignedOutAnswer } from "./account-answers";
 import { authAnswer, authError, authRequest } from "./auth-answer";
 
@@ -30,21 +26,21 @@ export async function signIn(request: Request): Promise<Response> {
   const body = await parseJsonBody(request, signInBody);
   const email = body.email.toLowerCase();
   const address = clientAddress(request);
-  const conn = db().sqlite;
+  const store = storage();
   const now = new Date();
-  const refusal = loginRefusal(conn, address, email, now.getTime());
+  const refusal = await loginRefusal(store.loginFailures, address, email, now.getTime());
   if (refusal) {
-    noteRateLimit(refusal.key, refusal.scope, email, address, now);
+    await noteRateLimit(refusal.key, refusal.scope, email, address, now);
     const message = `too many failed sign-ins ${refusal.scope === "account" ? "for this account" : "from this address"}; try again in ${refusal.retryAfterS} s`;
     throw new ApiError("rate_limited", message, { retry_after_s: refusal.retryAfterS });
   }
   const res = await authFor(request).handler(authRequest(request, "/api/auth/sign-in/email", { email, password: body.password, rememberMe: body.remember_me ?? true }));
-  const user = findUserRow(conn, { email });
+  const user = await store.users.find({ email });
   const who: Actor = user ? { type: "user", id: user.id, name: user.name, role: user.role, email: user.email } : { type: "user", id: "unknown", name: email, role: null };
   if (res.ok) {
-    writeTransaction((tx) => {
-      clearFailures(tx, accountKey(email));
-      appendAudit(tx, { action: "auth.login", actor: who, targetType: SIGN_IN_AUDIT_TARGET, targetId: who.id, details: { address }, at: now });
+    await store.transaction(async (tx) => {
+      await tx.loginFailures.clear(accountKey(email));
+      await tx.audit.append({ action: "auth.login", actor: who, targetType: SIGN_IN_AUDIT_TARGET, targetId: who.id, details: { address }, at: now });
     });
     const payload = (await res.json()) as { user?: { id: string; name: string; email: string } };
     // The row is missing only if it was deleted since better-auth read it; then its own user object is all there is (not the schema's shape).
@@ -54,24 +50,24 @@ export async function signIn(request: Request): Promise<Response> {
   const disabled = res.status === 403 && failure.message === ACCOUNT_DISABLED;
   if (res.status !== 401 && !disabled) throw await authError(res);
   const reason = disabled ? "disabled" : "bad_credentials";
-  writeTransaction((tx) => {
-    if (reason === "bad_credentials") recordFailure(tx, [accountKey(email), addressKey(address)], now);
-    pruneFailures(tx, new Date(now.getTime() - 2 * LOGIN_WINDOW_MS));
-    appendAudit(tx, { action: "auth.login_failed", actor: who, targetType: SIGN_IN_AUDIT_TARGET, targetId: who.id, details: { email, address, reason }, at: now });
+  await store.transaction(async (tx) => {
+    if (reason === "bad_credentials") await tx.loginFailures.record([accountKey(email), addressKey(address)], now);
+    await tx.loginFailures.prune(new Date(now.getTime() - 2 * LOGIN_WINDOW_MS));
+    await tx.audit.append({ action: "auth.login_failed", actor: who, targetType: SIGN_IN_AUDIT_TARGET, targetId: who.id, details: { email, address, reason }, at: now });
   });
   if (reason === "disabled") throw new ApiError("forbidden", "this account is disabled; ask an admin");
   throw new ApiError("unauthenticated", "the email or password is not right");
 }
 
 /** One `auth.login_rate_limited` row per limited key per window. */
-function noteRateLimit(key: string, scope: string, email: string, address: string, now: Date): void {
+async function noteRateLimit(key: string, scope: string, email: string, address: string, now: Date): Promise<void> {
   const marker = `limited:${key}`;
-  writeTransaction((tx) => {
-    if (failuresSince(tx, marker, new Date(now.getTime() - LOGIN_WINDOW_MS)).count > 0) return;
-    recordFailure(tx, [marker], now);
-    const user = findUserRow(tx, { email });
+  await storage().transaction(async (tx) => {
+    if ((await tx.loginFailures.since(marker, new Date(now.getTime() - LOGIN_WINDOW_MS))).count > 0) return;
+    await tx.loginFailures.record([marker], now);
+    const user = await tx.users.find({ email });
     const who: Actor = user ? { type: "user", id: user.id, name: user.name, role: user.role } : { type: "user", id: "unknown", name: email, role: null };
-    appendAudit(tx, { action: "auth.login_rate_limited", actor: who, targetType: SIGN_IN_AUDIT_TARGET, targetId: who.id, details: { email, address, scope }, at: now });
+    await tx.audit.append({ action: "auth.login_rate_limited", actor: who, targetType: SIGN_IN_AUDIT_TARGET, targetId: who.id, details: { email, address, scope }, at: now });
   });
 }
 
@@ -79,7 +75,7 @@ function noteRateLimit(key: string, scope: string, email: string, address: strin
 export async function signOut(request: Request, actor: Actor | undefined): Promise<Response> {
   const res = await authFor(request).handler(authRequest(request, "/api/auth/sign-out", {}));
   if (actor?.type === "user") {
-    appendAudit(db().sqlite, { action: "auth.logout", actor, targetType: SIGN_IN_AUDIT_TARGET, targetId: actor.id, details: {} });
+    await storage().audit.append({ action: "auth.logout", actor, targetType: SIGN_IN_AUDIT_TARGET, targetId: actor.id, details: {} });
   }
   return authAnswer(res, { signed_out: true } satisfies SignedOutAnswer);
 }

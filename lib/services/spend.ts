@@ -2,7 +2,7 @@ import "server-only";
 /** The spend dashboard (SPEC §7): totals per workflow, model and node over a period. */
 import { z } from "zod";
 import { microsToUsd } from "@/engine/models/cost";
-import { spendAggregates, spendRuns, type SpendRow } from "@/lib/db/spend";
+import { storage, type SpendRow } from "@/lib/db";
 import { toIsoTimestamp, isoTime } from "@/lib/db/timestamps";
 import { configuredRetentionDays } from "@/lib/db/retention";
 import { SPEND_PERIOD_NAMES, type SpendGroupAnswer, type SpendReportAnswer, type SpendRunListAnswer } from "./spend-answers";
@@ -44,9 +44,9 @@ const group = (r: SpendRow): SpendGroupAnswer => ({
 });
 
 /** Spend per workflow, model, node and day for a period. */
-export function spendReport(period: SpendPeriod, now = Date.now()): SpendReportAnswer {
+export async function spendReport(period: SpendPeriod, now = Date.now()): Promise<SpendReportAnswer> {
   const since = periodStart(period, now);
-  const a = spendAggregates({ since });
+  const a = await storage().spend.report({ since });
   const micros = a.byWorkflow.reduce((s, r) => s + r.cost_micros, 0);
   return {
     period,
@@ -69,8 +69,8 @@ export function spendReport(period: SpendPeriod, now = Date.now()): SpendReportA
  * `retention_days` says how long runs are kept: older ones still count in the report but
  * are no longer listed.
  */
-export function spendRunList(q: z.infer<typeof spendQuery>, now = Date.now()): SpendRunListAnswer {
-  const rows = spendRuns({ since: periodStart(q.period, now), workflowId: q.workflow_id, model: q.model, nodeId: q.node_id });
+export async function spendRunList(q: z.infer<typeof spendQuery>, now = Date.now()): Promise<SpendRunListAnswer> {
+  const rows = await storage().spend.runs({ since: periodStart(q.period, now), workflowId: q.workflow_id, model: q.model, nodeId: q.node_id });
   return {
     items: rows.map((r) => ({
       run_id: r.run_id,

@@ -1,11 +1,8 @@
 import "server-only";
 import type { Graph } from "@/engine/graph/schema";
 import { decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
-import { appendAudit } from "@/lib/db/audit";
+import { storage, type VersionRecord, type WorkflowRecord } from "@/lib/db";
 import { canonicalJson } from "@/lib/db/canonical-json";
-import { writeTransaction } from "@/lib/db/transaction";
-import { findVersion, listVersionSummaries, type VersionRecord } from "@/lib/db/versions";
-import { updateWorkflow as writeWorkflow, type WorkflowRecord } from "@/lib/db/workflows";
 import { z } from "zod";
 import { announceSave, assertBaseVersion, requireWorkflow, snapshotVersions } from "./workflows";
 import type { VersionAnswer, VersionSummaryAnswer } from "./workflow-answers";
@@ -13,17 +10,17 @@ import type { VersionAnswer, VersionSummaryAnswer } from "./workflow-answers";
 const versionCursor = z.number().int().positive();
 
 /** A workflow's versions, newest first (SPEC §8), without graphs. */
-export function listVersions({ workflowId, page }: { workflowId: string; page: PageRequest }): Page<VersionSummaryAnswer> {
-  requireWorkflow({ id: workflowId });
+export async function listVersions({ workflowId, page }: { workflowId: string; page: PageRequest }): Promise<Page<VersionSummaryAnswer>> {
+  await requireWorkflow({ id: workflowId });
   const beforeVersion = page.cursor ? decodeCursor(page.cursor, versionCursor) : undefined;
-  const rows = listVersionSummaries({ workflowId, beforeVersion, limit: page.limit + 1 });
+  const rows = await storage().versions.list({ workflowId, beforeVersion, limit: page.limit + 1 });
   return toPage(rows, page.limit, (r) => r, (r) => r.version);
 }
 
 /** One version whole, with its graph. */
-export function getVersion({ workflowId, version }: { workflowId: string; version: number }): VersionRecord & VersionAnswer {
-  requireWorkflow({ id: workflowId });
-  const found = findVersion({ workflowId, version });
+export async function getVersion({ workflowId, version }: { workflowId: string; version: number }): Promise<VersionRecord & VersionAnswer> {
+  await requireWorkflow({ id: workflowId });
+  const found = await storage().versions.find({ workflowId, version });
   if (!found) throw notFound("version not found");
   return found;
 }
@@ -32,26 +29,26 @@ export function getVersion({ workflowId, version }: { workflowId: string; versio
  * The graph a run of `version` executes. Runs keep working after the workflow moves on,
  * because every version's graph is stored immutably.
  */
-export function getVersionGraph({ workflowId, version }: { workflowId: string; version: number }): Graph {
-  return getVersion({ workflowId, version }).graph;
+export async function getVersionGraph({ workflowId, version }: { workflowId: string; version: number }): Promise<Graph> {
+  return (await getVersion({ workflowId, version })).graph;
 }
 
 /**
  * Makes an old version's graph the live graph as a NEW version (audit `workflow.restore`).
  * History is never rewritten. Restoring a graph identical to the live one changes nothing.
  */
-export function restoreVersion(input: { workflowId: string; version: number; baseVersion?: number; actor: Actor }): WorkflowRecord {
-  const restored = writeTransaction((tx) => {
-    const current = requireWorkflow({ id: input.workflowId }, tx);
+export async function restoreVersion(input: { workflowId: string; version: number; baseVersion?: number; actor: Actor }): Promise<WorkflowRecord> {
+  const restored = await storage().transaction(async (tx) => {
+    const current = await requireWorkflow({ id: input.workflowId }, tx);
     if (input.baseVersion !== undefined) assertBaseVersion(current, input.baseVersion);
-    const source = findVersion({ workflowId: current.id, version: input.version }, tx);
+    const source = await tx.versions.find({ workflowId: current.id, version: input.version });
     if (!source) throw notFound("version not found");
     if (canonicalJson(source.graph) === canonicalJson(current.graph)) return current;
     const at = new Date();
     const version = current.version + 1;
-    snapshotVersions(tx, current, { version, graph: source.graph, actor: input.actor, at, note: `Restored v${input.version}` });
-    writeWorkflow(tx, { id: current.id, name: current.name, description: current.description, graph: source.graph, version, at });
-    appendAudit(tx, {
+    await snapshotVersions(tx, current, { version, graph: source.graph, actor: input.actor, at, note: `Restored v${input.version}` });
+    await tx.workflows.update({ id: current.id, name: current.name, description: current.description, graph: source.graph, version, at });
+    await tx.audit.append({
       action: "workflow.restore",
       actor: input.actor,
       targetType: "workflow",

@@ -6,7 +6,7 @@ import "server-only";
  * those made by other processes. The versions themselves are always read from the store,
  * so a wake-up that races a reconnect sends nothing twice.
  */
-import { listVersionsAfter, type VersionRecord } from "@/lib/db/versions";
+import { storage, type VersionRecord } from "@/lib/db";
 import { workflowChannel } from "@/lib/runtime/workflow-channel";
 import { KEEPALIVE_MS } from "./run-events";
 import type { WorkflowSavedEvent } from "./workflow-params";
@@ -27,8 +27,8 @@ const toEvent = (v: Omit<VersionRecord, "graph">): WorkflowSavedEvent => ({
 });
 
 /** Opens the stream (404 for an unknown or deleted workflow, thrown before any byte is sent). */
-export function workflowEventStream({ id, afterVersion, signal }: { id: string; afterVersion?: number; signal: AbortSignal }): ReadableStream<Uint8Array> {
-  const current = requireWorkflow({ id });
+export async function workflowEventStream({ id, afterVersion, signal }: { id: string; afterVersion?: number; signal: AbortSignal }): Promise<ReadableStream<Uint8Array>> {
+  const current = await requireWorkflow({ id });
   let last = afterVersion ?? current.version;
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
@@ -37,11 +37,16 @@ export function workflowEventStream({ id, afterVersion, signal }: { id: string; 
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
-      const flush = () => {
-        for (const v of listVersionsAfter({ workflowId: id, afterVersion: last, limit: 100 })) {
+      // One read at a time: a wake-up during a read reads again after it, from the new `last`.
+      let reading: Promise<void> = Promise.resolve();
+      const read = async () => {
+        for (const v of await storage().versions.listAfter({ workflowId: id, afterVersion: last, limit: 100 })) {
           last = v.version;
           send(`id: ${v.version}\nevent: workflow.saved\ndata: ${JSON.stringify(toEvent(v))}\n\n`);
         }
+      };
+      const flush = () => {
+        reading = reading.then(() => (closed ? undefined : read())).catch((err: unknown) => console.error(`workflow events of ${id}: ${String(err)}`));
       };
       const unsubscribe = workflowChannel().subscribe(id, (version) => version > last && flush());
       const poll = setInterval(flush, POLL_MS);

@@ -3,13 +3,9 @@ import { z } from "zod";
 import type { Graph } from "@/engine/graph/schema";
 import type { ValidationResult } from "@/engine/validate";
 import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
-import { appendAudit } from "@/lib/db/audit";
+import { storage, type StorageTx, type WorkflowRecord } from "@/lib/db";
 import { canonicalJson } from "@/lib/db/canonical-json";
 import { newId } from "@/lib/db/ids";
-import { writeTransaction, type Tx } from "@/lib/db/transaction";
-import { listWorkflowSummaries } from "@/lib/db/workflow-list";
-import { findWorkflow, insertWorkflow, markWorkflowDeleted, updateWorkflow as writeWorkflow, type WorkflowRecord } from "@/lib/db/workflows";
-import { findVersion, insertVersion } from "@/lib/db/versions";
 import { workflowChannel } from "@/lib/runtime/workflow-channel";
 import { secretNames } from "@/lib/secrets/service";
 import { validateWorkflowGraph } from "./graph-validation";
@@ -22,26 +18,26 @@ export type WorkflowDto = WorkflowAnswer;
 const EMPTY_GRAPH: Graph = { nodes: [], edges: [] };
 
 /** Attaches the validation summary the editor shows next to the graph. */
-export function toWorkflowDto(w: WorkflowRecord): WorkflowDto {
-  return { ...w, validation: validateWorkflowGraph(w.graph, secretNames()) };
+export async function toWorkflowDto(w: WorkflowRecord): Promise<WorkflowDto> {
+  return { ...w, validation: validateWorkflowGraph(w.graph, await secretNames()) };
 }
 
 /** The live workflow or a 404 (unknown and soft-deleted look the same). */
-export function requireWorkflow({ id }: { id: string }, conn?: Tx): WorkflowRecord {
-  const found = findWorkflow({ id }, conn);
+export async function requireWorkflow({ id }: { id: string }, tx: StorageTx = storage()): Promise<WorkflowRecord> {
+  const found = await tx.workflows.find(id);
   if (!found) throw notFound("workflow not found");
   return found;
 }
 
 /** Creates a workflow at version 1, its version-1 snapshot and its audit row, atomically. */
-export function createWorkflow(input: { name: string; description?: string; graph?: Graph; actor: Actor }): WorkflowRecord {
-  return writeTransaction((tx) => {
+export function createWorkflow(input: { name: string; description?: string; graph?: Graph; actor: Actor }): Promise<WorkflowRecord> {
+  return storage().transaction(async (tx) => {
     const id = newId();
     const at = new Date();
     const graph = input.graph ?? EMPTY_GRAPH;
-    insertWorkflow(tx, { id, name: input.name, description: input.description ?? "", graph, at });
-    insertVersion(tx, { workflowId: id, version: 1, graph, createdBy: input.actor.id, createdByName: input.actor.name, at });
-    appendAudit(tx, { action: "workflow.create", actor: input.actor, targetType: "workflow", targetId: id, details: { name: input.name, version: 1 }, at });
+    await tx.workflows.insert({ id, name: input.name, description: input.description ?? "", graph, at });
+    await tx.versions.insert({ workflowId: id, version: 1, graph, createdBy: input.actor.id, createdByName: input.actor.name, at });
+    await tx.audit.append({ action: "workflow.create", actor: input.actor, targetType: "workflow", targetId: id, details: { name: input.name, version: 1 }, at });
     return requireWorkflow({ id }, tx);
   });
 }
@@ -58,9 +54,9 @@ export const workflowListQuery = z.object({
 });
 
 /** Live workflows, newest updated first; with `q`, those whose name or description contains it. */
-export function listWorkflows(page: PageRequest, q?: string): Page<WorkflowSummaryAnswer> {
+export async function listWorkflows(page: PageRequest, q?: string): Promise<Page<WorkflowSummaryAnswer>> {
   const after = page.cursor ? decodeCursor(page.cursor, listCursor) : undefined;
-  const rows = listWorkflowSummaries({ limit: page.limit + 1, after, q });
+  const rows = await storage().workflows.list({ limit: page.limit + 1, after, q });
   return toPage(rows, page.limit, (r) => r.summary, (r) => r.position);
 }
 
@@ -81,9 +77,9 @@ export interface WorkflowUpdate {
  * layout-only when just node positions moved — and is announced to open editors;
  * name/description edits keep the version; a save that changes nothing writes nothing.
  */
-export function updateWorkflow(input: WorkflowUpdate): WorkflowRecord {
-  const saved = writeTransaction((tx) => {
-    const current = requireWorkflow({ id: input.id }, tx);
+export async function updateWorkflow(input: WorkflowUpdate): Promise<WorkflowRecord> {
+  const saved = await storage().transaction(async (tx) => {
+    const current = await requireWorkflow({ id: input.id }, tx);
     assertBaseVersion(current, input.baseVersion);
     const graphChanged = input.graph !== undefined && canonicalJson(input.graph) !== canonicalJson(current.graph);
     const fields = [
@@ -97,9 +93,9 @@ export function updateWorkflow(input: WorkflowUpdate): WorkflowRecord {
     const graph = graphChanged && input.graph ? input.graph : current.graph;
     const note = graphChanged ? input.note?.trim() || null : null;
     const layoutOnly = graphChanged && isLayoutOnlyChange(current.graph, graph);
-    if (graphChanged) snapshotVersions(tx, current, { version, graph, actor: input.actor, at, note, layoutOnly });
-    writeWorkflow(tx, { id: current.id, name: input.name ?? current.name, description: input.description ?? current.description, graph, version, at });
-    appendAudit(tx, {
+    if (graphChanged) await snapshotVersions(tx, current, { version, graph, actor: input.actor, at, note, layoutOnly });
+    await tx.workflows.update({ id: current.id, name: input.name ?? current.name, description: input.description ?? current.description, graph, version, at });
+    await tx.audit.append({
       action: "workflow.update",
       actor: input.actor,
       targetType: "workflow",
@@ -119,19 +115,19 @@ export function announceSave(saved: WorkflowRecord): void {
 }
 
 /** Soft-deletes a workflow; afterwards every route answers 404 for it. */
-export function deleteWorkflow({ id, actor }: { id: string; actor: Actor }): void {
-  writeTransaction((tx) => {
-    const current = requireWorkflow({ id }, tx);
+export async function deleteWorkflow({ id, actor }: { id: string; actor: Actor }): Promise<void> {
+  await storage().transaction(async (tx) => {
+    const current = await requireWorkflow({ id }, tx);
     const at = new Date();
-    markWorkflowDeleted(tx, { id, at });
-    appendAudit(tx, { action: "workflow.delete", actor: actor, targetType: "workflow", targetId: id, details: { name: current.name, version: current.version }, at });
+    await tx.workflows.markDeleted({ id, at });
+    await tx.audit.append({ action: "workflow.delete", actor: actor, targetType: "workflow", targetId: id, details: { name: current.name, version: current.version }, at });
   });
 }
 
 /** Validates the stored graph, or `graph` (unsaved editor work) when given. */
-export function validateWorkflow({ id, graph }: { id: string; graph?: Graph }): ValidationResult {
-  const current = requireWorkflow({ id });
-  return validateWorkflowGraph(graph ?? current.graph, secretNames());
+export async function validateWorkflow({ id, graph }: { id: string; graph?: Graph }): Promise<ValidationResult> {
+  const current = await requireWorkflow({ id });
+  return validateWorkflowGraph(graph ?? current.graph, await secretNames());
 }
 
 /** 409 with the current version when a save is based on another one. */
@@ -147,15 +143,15 @@ export function assertBaseVersion(current: WorkflowRecord, baseVersion: number):
  * Makes sure the outgoing graph is stored at its version (rows written before snapshots
  * existed may lack it), then writes the incoming graph's snapshot.
  */
-export function snapshotVersions(
-  tx: Tx,
+export async function snapshotVersions(
+  tx: StorageTx,
   current: WorkflowRecord,
   next: { version: number; graph: Graph; actor: Actor; at: Date; note?: string | null; layoutOnly?: boolean },
-): void {
-  if (!findVersion({ workflowId: current.id, version: current.version }, tx)) {
-    insertVersion(tx, { workflowId: current.id, version: current.version, graph: current.graph, createdBy: next.actor.id, at: new Date(current.updated_at) });
+): Promise<void> {
+  if (!(await tx.versions.find({ workflowId: current.id, version: current.version }))) {
+    await tx.versions.insert({ workflowId: current.id, version: current.version, graph: current.graph, createdBy: next.actor.id, at: new Date(current.updated_at) });
   }
-  insertVersion(tx, {
+  await tx.versions.insert({
     workflowId: current.id,
     version: next.version,
     graph: next.graph,

@@ -6,10 +6,10 @@ import { createApiKeyBody } from "@/lib/services/user-params";
 export const dynamic = "force-dynamic";
 
 /** Your API keys (an admin's: every key); never the keys themselves. */
-export const GET = withErrors(async (request: Request) => Response.json({ items: listApiKeys(getActor(request)), next_cursor: null } satisfies ApiKeyListAnswer, { headers: { "cache-control": "no-store" } }));
+export const GET = withErrors(async (request: Request) => Response.json({ items: await listApiKeys(getActor(request)), next_cursor: null } satisfies ApiKeyListAnswer, { headers: { "cache-control": "no-store" } }));
 
 /** Make a key `{name, role, expires_at?}`: 201 with `key`, shown this once. */
 export const POST = withErrors(async (request: Request) => {
   const body = await parseJsonBody(request, createApiKeyBody);
-  return Response.json(createApiKey(body, getActor(request)), { status: 201, headers: { "cache-control": "no-store" } });
+  return Response.json(await createApiKey(body, getActor(request)), { status: 201, headers: { "cache-control": "no-store" } });
 });

@@ -5,7 +5,7 @@ import { setupBody } from "@/lib/services/user-params";
 export const dynamic = "force-dynamic";
 
 /** Whether the owner account is still to be made, and whether this request may make it. */
-export const GET = withErrors(async (request: Request) => Response.json(setupStatus(request, actorIfAny(request))));
+export const GET = withErrors(async (request: Request) => Response.json(await setupStatus(request, actorIfAny(request))));
 
 /** Create the owner account (an admin) and sign in: from this machine or with the bootstrap token, once. */
 export const POST = withErrors(async (request: Request) => {

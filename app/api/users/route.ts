@@ -6,7 +6,7 @@ import { addUser, listUsers } from "@/lib/services/users";
 export const dynamic = "force-dynamic";
 
 /** Every user, by email. */
-export const GET = withErrors(async () => Response.json({ items: listUsers(), next_cursor: null } satisfies UserListAnswer));
+export const GET = withErrors(async () => Response.json({ items: await listUsers(), next_cursor: null } satisfies UserListAnswer));
 
 /** Add a person `{email, name, role, password}` (409 when the email is taken). */
 export const POST = withErrors(async (request: Request) => {

@@ -7,6 +7,6 @@ type Ctx = { params: Promise<{ keyId: string }> };
 
 /** Revoke a key: it stops working at once. */
 export const DELETE = withErrors(async (request: Request, ctx: Ctx) => {
-  revokeApiKey(parseId((await ctx.params).keyId, "API key not found"), getActor(request));
+  await revokeApiKey(parseId((await ctx.params).keyId, "API key not found"), getActor(request));
   return new Response(null, { status: 204 });
 });

@@ -15,7 +15,7 @@ type Ctx = { params: Promise<{ hook_id: string }> };
  */
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   // 1. An enabled hook of a live workflow, else 404.
-  const hook = callableHook(parseId((await ctx.params).hook_id, HOOK_NOT_FOUND));
+  const hook = await callableHook(parseId((await ctx.params).hook_id, HOOK_NOT_FOUND));
   // 2. The raw body, at most 1 MiB (413).
   const bytes = await readBodyBytes(request);
   // 3. The signature or secret over those bytes (401); the webhook is then the actor.
@@ -25,6 +25,6 @@ export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const input = parseJsonBytes(request, bytes, hookInputBody, { emptyAs: {} });
   const { wait } = parseQuery(request.url, waitQuery, ["wait"]);
   const response = await runCommandResponse(request, { op: "trigger", workflowId: hook.workflow_id, input, options: {}, actor, waitMs: wait }, 201);
-  if (response.ok) noteHookTriggered(hook.id);
+  if (response.ok) await noteHookTriggered(hook.id);
   return response;
 });

@@ -10,12 +10,12 @@ type Ctx = { params: Promise<{ name: string }> };
 export const PUT = withErrors(async (request: Request, ctx: Ctx) => {
   const name = parseSecretName((await ctx.params).name);
   const body = await parseJsonBody(request, updateSecretBody);
-  return Response.json(updateSecret({ name, value: body.value, actor: getActor(request) }));
+  return Response.json(await updateSecret({ name, value: body.value, actor: getActor(request) }));
 });
 
 /** Delete a secret (404 when unknown); runs that use it will be refused. */
 export const DELETE = withErrors(async (request: Request, ctx: Ctx) => {
   const name = parseSecretName((await ctx.params).name);
-  deleteSecret({ name, actor: getActor(request) });
+  await deleteSecret({ name, actor: getActor(request) });
   return new Response(null, { status: 204 });
 });

@@ -10,12 +10,12 @@ type Ctx = { params: Promise<{ userId: string }> };
 export const PATCH = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).userId, "user not found");
   const body = await parseJsonBody(request, patchUserBody);
-  return Response.json(updateUser(id, body, getActor(request)));
+  return Response.json(await updateUser(id, body, getActor(request)));
 });
 
 /** Remove a user: their sessions end and the API keys they made are revoked. */
 export const DELETE = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).userId, "user not found");
-  removeUser(id, getActor(request));
+  await removeUser(id, getActor(request));
   return new Response(null, { status: 204 });
 });

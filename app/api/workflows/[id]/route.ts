@@ -9,14 +9,14 @@ type Ctx = { params: Promise<{ id: string }> };
 /** The workflow with its live graph and validation summary. */
 export const GET = withErrors(async (_request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "workflow not found");
-  return Response.json(toWorkflowDto(requireWorkflow({ id })));
+  return Response.json(await toWorkflowDto(await requireWorkflow({ id })));
 });
 
 /** Save: 409 on a stale `base_version`; a changed graph becomes a new version. */
 export const PUT = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "workflow not found");
   const body = await parseJsonBody(request, saveWorkflowBody);
-  const workflow = updateWorkflow({
+  const workflow = await updateWorkflow({
     id,
     baseVersion: body.base_version,
     name: body.name,
@@ -25,12 +25,12 @@ export const PUT = withErrors(async (request: Request, ctx: Ctx) => {
     note: body.note,
     actor: getActor(request),
   });
-  return Response.json(toWorkflowDto(workflow));
+  return Response.json(await toWorkflowDto(workflow));
 });
 
 /** Soft delete; afterwards the workflow is 404 everywhere. */
 export const DELETE = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "workflow not found");
-  deleteWorkflow({ id, actor: getActor(request) });
+  await deleteWorkflow({ id, actor: getActor(request) });
   return new Response(null, { status: 204 });
 });

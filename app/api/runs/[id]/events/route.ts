@@ -8,5 +8,5 @@ type Ctx = { params: Promise<{ id: string }> };
 /** Server-Sent Events: stored events replayed after `Last-Event-ID` (header or query), then live ones. */
 export const GET = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
-  return eventStreamResponse(runEventStream({ id, lastEventId: lastEventId(request) ?? 0, signal: request.signal }));
+  return eventStreamResponse(await runEventStream({ id, lastEventId: lastEventId(request) ?? 0, signal: request.signal }));
 });

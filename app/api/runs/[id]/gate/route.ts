@@ -12,5 +12,5 @@ type Ctx = { params: Promise<{ id: string }> };
  */
 export const GET = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "run not found");
-  return Response.json(pendingGateFor({ id, viewer: getActor(request) }));
+  return Response.json(await pendingGateFor({ id, viewer: getActor(request) }));
 });

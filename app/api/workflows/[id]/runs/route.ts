@@ -19,7 +19,7 @@ export const POST = withErrors(async (request: Request, ctx: Ctx) => {
 /** The workflow's runs, newest first, optionally `?status=`. */
 export const GET = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "workflow not found");
-  requireWorkflow({ id });
+  await requireWorkflow({ id });
   const { status } = parseQuery(request.url, runListQuery, ["status"]);
-  return Response.json(listRuns({ workflowId: id, status }, parsePagination(request.url)));
+  return Response.json(await listRuns({ workflowId: id, status }, parsePagination(request.url)));
 });

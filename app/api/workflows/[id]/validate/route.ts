@@ -10,5 +10,5 @@ type Ctx = { params: Promise<{ id: string }> };
 export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const id = parseId((await ctx.params).id, "workflow not found");
   const body = await parseJsonBody(request, validateWorkflowBody, { emptyAs: {} });
-  return Response.json(validateWorkflow({ id, graph: body.graph }));
+  return Response.json(await validateWorkflow({ id, graph: body.graph }));
 });

@@ -8,5 +8,5 @@ type Ctx = { params: Promise<{ id: string }> };
 /** Version history newest first, with node/edge counts instead of graphs. */
 export const GET = withErrors(async (request: Request, ctx: Ctx) => {
   const workflowId = parseId((await ctx.params).id, "workflow not found");
-  return Response.json(listVersions({ workflowId, page: parsePagination(request.url) }));
+  return Response.json(await listVersions({ workflowId, page: parsePagination(request.url) }));
 });

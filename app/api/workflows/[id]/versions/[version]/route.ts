@@ -9,5 +9,5 @@ type Ctx = { params: Promise<{ id: string; version: string }> };
 export const GET = withErrors(async (_request: Request, ctx: Ctx) => {
   const params = await ctx.params;
   const workflowId = parseId(params.id, "workflow not found");
-  return Response.json(getVersion({ workflowId, version: parseVersionNumber(params.version) }));
+  return Response.json(await getVersion({ workflowId, version: parseVersionNumber(params.version) }));
 });

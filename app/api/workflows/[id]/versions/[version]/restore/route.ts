@@ -13,6 +13,6 @@ export const POST = withErrors(async (request: Request, ctx: Ctx) => {
   const workflowId = parseId(params.id, "workflow not found");
   const version = parseVersionNumber(params.version);
   const body = await parseJsonBody(request, restoreVersionBody, { emptyAs: {} });
-  const workflow = restoreVersion({ workflowId, version, baseVersion: body.base_version, actor: getActor(request) });
-  return Response.json(toWorkflowDto(workflow));
+  const workflow = await restoreVersion({ workflowId, version, baseVersion: body.base_version, actor: getActor(request) });
+  return Response.json(await toWorkflowDto(workflow));
 });
