@@ -18,10 +18,33 @@ const engineBoundary = {
   },
 };
 
+// Only lib/db talks to the database: everything else reaches it through `storage()` (lib/db/index.ts,
+// declared in lib/db/ports), so nothing outside lib/db knows which backend is in use.
+const PURE_DB_HELPERS = ["ids", "timestamps", "canonical-json", "audit-hash", "audit-rows", "storage-condition", "retention-days", "location", "auth-database"];
+const storageBoundary = {
+  files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "instrumentation.ts", "proxy.ts"],
+  ignores: ["lib/db/**", "**/*.test.ts"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          { group: ["better-sqlite3", "pg", "pg-*", "@prisma/*", "**/generated/prisma*", "@better-auth/prisma-adapter"], message: "Only lib/db/ talks to a database driver." },
+          {
+            group: ["@/lib/db/*", ...PURE_DB_HELPERS.map((name) => `!@/lib/db/${name}`)],
+            message: "Outside lib/db, storage is reached through storage() from @/lib/db (declared in lib/db/ports); only lib/db's pure helpers are imported directly.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
   engineBoundary,
+  storageBoundary,
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

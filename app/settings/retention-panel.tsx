@@ -1,6 +1,6 @@
 import { connection } from "next/server";
 import { formatPeriod } from "@/components/ui/format";
-import { configuredRetentionDays } from "@/lib/db/retention";
+import { configuredRetentionDays } from "@/lib/db/retention-days";
 
 /** How long runs are kept (`SWITCHYARD_RUN_RETENTION_DAYS`, read when the page is served). */
 export async function RetentionPanel() {

@@ -6,6 +6,9 @@ import { canonicalJson } from "./canonical-json";
 import { newId } from "./ids";
 import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
 import { stmt } from "./statement-cache";
+import { auditEntryOf as fromRaw } from "./audit-rows";
+
+export { auditEntryOf } from "./audit-rows";
 import type { AuditInput, AuditEntryRecord, AuditFilter } from "./ports";
 
 export type { AuditAction, AuditActor, AuditInput, AuditEntryRecord, AuditFilter } from "./ports";
@@ -105,34 +108,4 @@ export function readAuditChainPage({ afterSeq, limit }: { afterSeq: number; limi
 /** The stored hash of the row `seq` (undefined when there is no such row). */
 export function auditRowHash(seq: number, conn: Database.Database = db().sqlite): string | undefined {
   return stmt(conn, "SELECT hash FROM audit_entries WHERE seq = ?").pluck().get(seq) as string | undefined;
-}
-
-/** A stored row in API form (its details parsed, its timestamp ISO). Throws on a timestamp that is no date. */
-export const auditEntryOf = (row: AuditChainRow): AuditEntryRecord => fromRaw(row);
-
-function fromRaw(row: RawAuditRow): AuditEntryRecord {
-  return {
-    seq: row.seq,
-    id: row.id,
-    action: row.action,
-    actor_id: row.actor_id,
-    actor_type: row.actor_type,
-    actor_name: row.actor_name,
-    target_type: row.target_type,
-    target_id: row.target_id,
-    details: parseDetails(row.details),
-    created_at: toIsoTimestamp(row.created_at),
-    prev_hash: row.prev_hash,
-    hash: row.hash,
-  };
-}
-
-/** A details column that is not a JSON object (tampering) still reads; the hash check catches it. */
-function parseDetails(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
-  } catch {
-    return { unparseable: text };
-  }
 }

@@ -18,31 +18,9 @@ import { inRun } from "./run-statements";
 import { SYSTEM_ACTOR } from "@/lib/auth/actor";
 import { stmt } from "./statement-cache";
 
+export { configuredRetentionDays, parseRetentionDays, RetentionConfigError } from "./retention-days";
+
 const DAY_MS = 86_400_000;
-
-/** Thrown at startup for a retention setting that is not a positive number of days. */
-export class RetentionConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "RetentionConfigError";
-  }
-}
-
-/**
- * The retention period in days from the environment's text: null (keep every run) when
- * unset or empty; a positive number of days (fractions allowed) otherwise.
- */
-export function parseRetentionDays(text: string | undefined): number | null {
-  if (text === undefined || text.trim() === "") return null;
-  const days = Number(text);
-  if (!Number.isFinite(days) || days <= 0) {
-    throw new RetentionConfigError(`SWITCHYARD_RUN_RETENTION_DAYS must be a positive number of days (got "${text}"); leave it unset to keep every run`);
-  }
-  return days;
-}
-
-/** This server's retention period (`SWITCHYARD_RUN_RETENTION_DAYS`), null to keep every run. */
-export const configuredRetentionDays = (): number | null => parseRetentionDays(process.env.SWITCHYARD_RUN_RETENTION_DAYS);
 
 /**
  * Deletable: settled, folded into the spend rollup, finished before the cutoff; oldest

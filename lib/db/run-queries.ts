@@ -5,16 +5,15 @@ import "server-only";
  * {@link import("./run-store").SqliteRunStore}.
  */
 import type Database from "better-sqlite3";
-import type { RunOptions, RunTrigger } from "@/engine/ports";
 import { db } from "./client";
 import { newId } from "./ids";
 import { runFromRow, type RunRow } from "./run-rows";
 import { sqlTime } from "./timestamps";
 import { inRun, NEXT_RUN_NUM } from "./run-statements";
 import { stmt } from "./statement-cache";
-import type { RunWithWorkflow, RunListPosition, RunListFilter, ApprovalRow } from "./ports";
+import type { RunWithWorkflow, RunListPosition, RunListFilter, ApprovalRow, NewRunRow } from "./ports";
 
-export type { RunWithWorkflow, RunListPosition, RunListFilter, ApprovalRow } from "./ports";
+export type { RunWithWorkflow, RunListPosition, RunListFilter, ApprovalRow, NewRunRow } from "./ports";
 
 
 /**
@@ -44,18 +43,6 @@ function liveGraphText(conn: Database.Database, workflowId: string, version: num
   return live?.graph ?? null;
 }
 
-/** A new run as the trigger writes it: `pending`, leased to the process that will start it. */
-export interface NewRunRow {
-  id: string;
-  workflowId: string;
-  workflowVersion: number;
-  input: Record<string, unknown>;
-  options: RunOptions;
-  createdBy: RunTrigger;
-  createdAt: number;
-  leaseOwner: string;
-  leaseExpiresAt: number;
-}
 
 /**
  * Inserts a pending run inside the caller's transaction. The version snapshot is written

@@ -12,13 +12,16 @@
 import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import type { Graph } from "../../engine/graph/schema";
-import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunStore, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
-import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type ChainLink, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
+import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
+import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { versionGraph } from "./graph-column";
 import { appendAudit } from "./audit";
 import { GroupCommit } from "./group-commit";
-import type { AuditInput } from "./ports";
-import { insertRun, type NewRunRow } from "./run-queries";
+import type { AuditInput, CheckpointSize, NewRunRow, RunHostStore, RunLeaseStore, RunWatch } from "./ports";
+import { insertRun } from "./run-queries";
+import { sqliteLeases } from "./sqlite/leases";
+
+export type { CheckpointSize, RunWatch } from "./ports";
 import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { epochMs, sqlTime } from "./timestamps";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
@@ -38,20 +41,6 @@ interface RunHead {
   last_step_seq: number;
   /** Null: unknown here, so the next checkpoint is written as a full snapshot. */
   cursor: EncoderCursor | null;
-}
-
-/**
- * A run's steps and checkpoint states as this store committed them, kept while a caller
- * waits for the run (see {@link SqliteRunStore.watch}).
- */
-export interface RunWatch {
-  /**
-   * The steps (seq order) and checkpoint states committed so far; null when the run's stored
-   * events no longer end where this store's writes left them (someone else wrote to it).
-   */
-  read(): { steps: StepRecord[]; states: EncodedState[] } | null;
-  /** Stop keeping them (idempotent). */
-  stop(): void;
 }
 
 interface Watched {
@@ -83,7 +72,8 @@ export interface SqliteRunStoreOptions {
  * benchmark their own file). Keep one instance per connection: it caches each run's last
  * event seq and encoder cursor between commits.
  */
-export class SqliteRunStore implements RunStore {
+export class SqliteRunStore implements RunHostStore {
+  readonly leases: RunLeaseStore;
   private readonly sql: RunStatements;
   private readonly heads = new Map<string, RunHead>();
   /** Heads changed by the batch in flight, merged into `heads` once it commits (null: forget). */
@@ -112,6 +102,7 @@ export class SqliteRunStore implements RunStore {
   constructor(private readonly db: Database.Database, private readonly options: SqliteRunStoreOptions = {}) {
     this.sql = prepareRunStatements(db);
     this.now = options.now ?? Date.now;
+    this.leases = sqliteLeases(db, (fn) => this.batched(fn));
     this.group = new GroupCommit(db, (write) => this.apply(write), {
       committed: () => {
         for (const [runId, head] of this.pendingHeads) {
@@ -341,12 +332,12 @@ export class SqliteRunStore implements RunStore {
   }
 
   /** Each checkpoint's chain link and stored bytes: of its state, and of its state, `completed` and queue. */
-  checkpointSizes(runId: string): CheckpointSize[] {
+  async checkpointSizes(runId: string): Promise<CheckpointSize[]> {
     return this.sql.selectCheckpointSizes.all({ run_id: runId }) as CheckpointSize[];
   }
 
   /** The run's checkpoints without their contents (nothing decoded): what a list of them shows. */
-  listCheckpointHeads(runId: string): { seq: number; step_name: string; created_at: number }[] {
+  async listCheckpointHeads(runId: string): Promise<{ seq: number; step_name: string; created_at: number }[]> {
     return (this.sql.selectCheckpointHeads.all({ run_id: runId }) as { seq: number; step_name: string; created_at: string }[]).map((r) => ({ ...r, created_at: epochMs(r.created_at) as number }));
   }
 
@@ -369,10 +360,6 @@ export class SqliteRunStore implements RunStore {
 }
 
 /** A checkpoint's chain link and stored bytes (see `SqliteRunStore.checkpointSizes`). */
-export interface CheckpointSize extends ChainLink {
-  state_bytes: number;
-  record_bytes: number;
-}
 
 const NONE: ReadonlySet<number> = new Set();
 

@@ -3,7 +3,7 @@
  * was in flight runs again. If that node is what takes the server down, every restart would
  * resume it and go down again. So each time recovery takes a `running` run over from another
  * process that died driving it, the run counts a takeover; the count starts again whenever
- * the run settled a step since the takeover before. After {@link MAX_TAKEOVERS} takeovers in
+ * the run settled a step since the takeover before. After `MAX_TAKEOVERS` (lib/runtime/recovery.ts) takeovers in
  * a row without progress recovery fails the run instead (lib/runtime/recovery.ts); a person
  * can still resume it, with the count cleared.
  *
@@ -13,7 +13,6 @@
 import type Database from "better-sqlite3";
 import { stmt } from "./statement-cache";
 
-export const MAX_TAKEOVERS = 5;
 
 /** The highest seq among the run's settled steps (0 for none): what "progress" is measured by. */
 const PROGRESS = `COALESCE((SELECT s.seq FROM steps s WHERE s.run_num = runs.num AND s.status IN ('completed', 'failed', 'skipped') ORDER BY s.seq DESC LIMIT 1), 0)`;

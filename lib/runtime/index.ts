@@ -1,15 +1,12 @@
 /**
- * The process-wide run runtime, opened lazily on the shared raw connection (like `db()`),
- * and kept on `globalThis` so the instrumentation hook and every route bundle share one
- * engine, one event bus and one set of leases.
+ * The process-wide run runtime, opened lazily on this thread's run store (`storage()`), and
+ * kept on `globalThis` so the instrumentation hook and every route bundle share one engine,
+ * one event bus and one set of leases.
  */
 import { createModelGateway } from "@/engine/models/gateway";
-import { storage } from "@/lib/db";
-import { db } from "@/lib/db/client";
+import { storage, type RunHostStore } from "@/lib/db";
 import { createProviderCalls } from "@/lib/providers";
-import { SqliteRunStore } from "@/lib/db/run-store";
-import { configuredRetentionDays, startRunPruner } from "@/lib/db/retention";
-import { startSpendFolder } from "@/lib/db/spend";
+import { configuredRetentionDays } from "@/lib/db/retention-days";
 import { createSecretResolver } from "@/lib/secrets/service";
 import { RunRuntime } from "./run-runtime";
 
@@ -18,7 +15,7 @@ export { LocalRunEventBus, type RunEventRelay } from "./event-bus";
 export { waitForRun, SETTLED_STATUSES } from "./wait-for-run";
 export { DEFAULT_LEASE_TIMINGS, type LeaseTimings } from "./lease-keeper";
 
-const globalForRuntime = globalThis as unknown as { switchyardRuntime?: RunRuntime; switchyardRunReads?: SqliteRunStore };
+const globalForRuntime = globalThis as unknown as { switchyardRuntime?: RunRuntime };
 
 /**
  * The runtime of this thread; recovery (heartbeat + orphan sweep) starts with it. Only the
@@ -29,12 +26,11 @@ export function runtime(): RunRuntime {
     // Provider keys come from the environment; the secret key and the retention setting load
     // here, so a bad one fails at startup.
     const retentionDays = configuredRetentionDays();
-    const rt = new RunRuntime(db().sqlite, { models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(storage().secrets) });
+    const rt = new RunRuntime(storage().runStore(), { models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(storage().secrets) });
     globalForRuntime.switchyardRuntime = rt;
     rt.startRecovery();
-    // The spend rollup is written where runs are: this thread owns the writes.
-    startSpendFolder(db().sqlite);
-    if (retentionDays !== null) startRunPruner(db().sqlite, { retentionDays, intervalMs: retentionIntervalMs() });
+    // The spend rollup and retention are written where runs are: this thread owns the writes.
+    storage().upkeep.start({ retentionDays, retentionIntervalMs: retentionIntervalMs() });
   }
   return globalForRuntime.switchyardRuntime;
 }
@@ -46,12 +42,9 @@ function retentionIntervalMs(): number {
 }
 
 /**
- * Reads of runs (events, checkpoints, steps) on this thread's connection, without starting
- * a runtime: the runtime's own store where this thread has one (the engine host thread).
+ * Reads of runs (events, checkpoints, steps) without starting a runtime: this thread's run
+ * store, the runtime's own where this thread has one (the engine host thread).
  */
-export function runReads(): SqliteRunStore {
-  const rt = globalForRuntime.switchyardRuntime;
-  if (rt) return rt.store;
-  globalForRuntime.switchyardRunReads ??= new SqliteRunStore(db().sqlite);
-  return globalForRuntime.switchyardRunReads;
+export function runReads(): RunHostStore {
+  return storage().runStore();
 }

@@ -3,8 +3,7 @@
  * leases alive, and per-segment tokens so that the end of an old segment never drops the
  * lease a newer segment of the same run (e.g. right after an approval) has taken.
  */
-import type { Connection } from "@/lib/db/connection";
-import { claimLease, releaseLease, renewLeases } from "@/lib/db/run-leases";
+import type { RunLeaseStore } from "@/lib/db";
 
 /** Timings of the lease protocol. Recovery latency ≤ ttl + sweep interval after a crash. */
 export interface LeaseTimings {
@@ -18,26 +17,36 @@ export const DEFAULT_LEASE_TIMINGS: LeaseTimings = { ttlMs: 8_000, heartbeatMs: 
 
 export class LeaseKeeper {
   private readonly held = new Map<string, number>();
+  /** Runs whose claim is on its way to the database: held already, for every check made meanwhile. */
+  private readonly claiming = new Set<string>();
   private nextToken = 1;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
 
   /**
-   * @param write how a release reaches the database: at once by default; the runtime passes
-   *   its store's group commit, so a release shares the next transaction. (A run that
-   *   settles drops its lease with its last write, and is only {@link forget}-ten here;
-   *   releases are for decisions and for segments that end otherwise.)
+   * @param store the leases as stored. (A run that settles drops its lease with its last
+   *   write, and is only {@link forget}-ten here; releases are for decisions and for
+   *   segments that end otherwise.)
    */
   constructor(
-    private readonly conn: Connection,
+    private readonly store: RunLeaseStore,
     readonly owner: string,
     readonly timings: LeaseTimings = DEFAULT_LEASE_TIMINGS,
-    private readonly write: (sql: () => void) => void = (sql) => sql(),
   ) {}
 
-  /** Try to take the run's lease; a segment token on success, null when another process holds it. */
-  claim(runId: string, now = Date.now()): number | null {
-    if (!claimLease(this.conn, { runId, owner: this.owner, now, ttlMs: this.timings.ttlMs })) return null;
-    return this.adopt(runId);
+  /**
+   * Try to take the run's lease; a segment token on success, null when another process holds
+   * it (or this one is claiming it already). Held from the call on: a second claim, or a
+   * check of {@link holds}, made before the database answers sees it taken.
+   */
+  async claim(runId: string, now = Date.now()): Promise<number | null> {
+    if (this.holds(runId)) return null;
+    this.claiming.add(runId);
+    try {
+      if (!(await this.store.claim({ runId, owner: this.owner, now, ttlMs: this.timings.ttlMs }))) return null;
+      return this.adopt(runId);
+    } finally {
+      this.claiming.delete(runId);
+    }
   }
 
   /** Record a lease already written for this process (e.g. by the trigger's insert). */
@@ -51,10 +60,9 @@ export class LeaseKeeper {
   release(runId: string, token: number): void {
     if (this.held.get(runId) !== token) return;
     this.held.delete(runId);
-    // A deferred release must not drop a lease this process has claimed again meanwhile.
-    this.write(() => {
-      if (!this.held.has(runId)) releaseLease(this.conn, { runId, owner: this.owner });
-    });
+    // A deferred release must not drop a lease this process has claimed again meanwhile;
+    // if one is lost, the lease expires.
+    this.store.release({ runId, owner: this.owner, unless: () => this.holds(runId) }).catch((err: unknown) => console.error(`releasing the lease of run ${runId} failed`, err));
   }
 
   /**
@@ -66,7 +74,7 @@ export class LeaseKeeper {
   }
 
   holds(runId: string): boolean {
-    return this.held.has(runId);
+    return this.held.has(runId) || this.claiming.has(runId);
   }
 
   heldRuns(): string[] {
@@ -74,18 +82,14 @@ export class LeaseKeeper {
   }
 
   /** Extend every held lease now. */
-  renew(now = Date.now()): void {
-    renewLeases(this.conn, { runIds: this.heldRuns(), owner: this.owner, now, ttlMs: this.timings.ttlMs });
+  async renew(now = Date.now()): Promise<void> {
+    await this.store.renew({ runIds: this.heldRuns(), owner: this.owner, now, ttlMs: this.timings.ttlMs });
   }
 
   startHeartbeat(): void {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => {
-      try {
-        this.renew();
-      } catch (err) {
-        console.error("renewing run leases failed", err);
-      }
+      this.renew().catch((err: unknown) => console.error("renewing run leases failed", err));
     }, this.timings.heartbeatMs);
     this.heartbeat.unref?.();
   }

@@ -11,20 +11,21 @@
  *   step in between (its node takes the server down: a crash loop) is failed instead of
  *   resumed (lib/db/run-takeovers.ts).
  */
-import type { Connection } from "@/lib/db/connection";
 import type { Engine, RunHandle } from "@/engine/engine";
 import { errorMessage } from "@/engine/errors";
 import type { RunRecord } from "@/engine/ports";
-import { listExpiredGates, listOrphanCandidates, takeOverLease } from "@/lib/db/run-leases";
-import { MAX_TAKEOVERS, noteTakeover } from "@/lib/db/run-takeovers";
+import type { RunLeaseStore } from "@/lib/db";
 import type { LeaseKeeper } from "./lease-keeper";
 import { ownerIsDead } from "./process-id";
 
 const BATCH = 50;
 
+/** Takeovers from a dead process in a row, without a step settled between them, before the run is failed instead. */
+export const MAX_TAKEOVERS = 5;
+
 /** What a sweep needs of the runtime it recovers runs into (lib/runtime/run-runtime.ts is one). */
 export interface RecoveryHost {
-  readonly conn: Connection;
+  readonly store: { readonly leases: RunLeaseStore };
   readonly owner: string;
   readonly leases: LeaseKeeper;
   readonly engine: Pick<Engine, "isActive" | "start" | "resume" | "expireGate">;
@@ -41,7 +42,8 @@ export function isBadState(err: unknown): boolean {
 }
 
 export async function sweepOrphans(rt: RecoveryHost, now = Date.now()): Promise<void> {
-  for (const orphan of listOrphanCandidates(rt.conn, { owner: rt.owner, now, limit: BATCH })) {
+  const stored = rt.store.leases;
+  for (const orphan of await stored.orphans({ owner: rt.owner, now, limit: BATCH })) {
     if (rt.leases.holds(orphan.id) || rt.engine.isActive(orphan.id)) continue;
     const next = rt.recoveryOf(orphan.id, now);
     if (next === "rest") continue;
@@ -52,15 +54,15 @@ export async function sweepOrphans(rt: RecoveryHost, now = Date.now()): Promise<
     let token: number | null = null;
     const expired = orphan.owner === null || orphan.expiresAt === null || orphan.expiresAt < now;
     if (expired) {
-      token = rt.leases.claim(orphan.id, now);
+      token = await rt.leases.claim(orphan.id, now);
     } else if (orphan.owner !== null && ownerIsDead(orphan.owner, rt.owner)) {
-      const taken = takeOverLease(rt.conn, { runId: orphan.id, owner: rt.owner, previous: orphan.owner, status: orphan.status, now, ttlMs: rt.leases.timings.ttlMs });
+      const taken = await stored.takeOver({ runId: orphan.id, owner: rt.owner, previous: orphan.owner, status: orphan.status, now, ttlMs: rt.leases.timings.ttlMs });
       token = taken ? rt.leases.adopt(orphan.id) : null;
     }
     if (token === null) continue;
     // Another process was driving it and is gone (this process's own expired lease is not a death).
     if (orphan.status === "running" && orphan.owner !== null && orphan.owner !== rt.owner) {
-      const { takeovers, in_flight } = noteTakeover(rt.conn, orphan.id);
+      const { takeovers, in_flight } = await stored.noteTakeover(orphan.id);
       if (takeovers > MAX_TAKEOVERS) {
         await rt.failCrashLoop(orphan.id, token, crashLoopReason(takeovers, in_flight));
         continue;
@@ -72,7 +74,7 @@ export async function sweepOrphans(rt: RecoveryHost, now = Date.now()): Promise<
       (err: unknown) => quiet(err) || console.error(`recovering run ${orphan.id} failed: ${errorMessage(err)}`),
     );
   }
-  for (const runId of listExpiredGates(rt.conn, { now, limit: BATCH })) {
+  for (const runId of await stored.expiredGates({ now, limit: BATCH })) {
     if (rt.leases.holds(runId)) continue;
     await rt.decide(runId, () => rt.engine.expireGate(runId)).catch((err: unknown) => quiet(err) || console.error(`expiring the gate of run ${runId} failed: ${errorMessage(err)}`));
   }

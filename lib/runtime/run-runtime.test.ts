@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sqlTime } from "@/lib/db/timestamps";
 import { NEXT_RUN_NUM } from "@/lib/db/run-statements";
+import { SqliteRunStore } from "@/lib/db/run-store";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import type { Graph } from "@/engine/graph/schema";
 import { LeaseKeeper } from "./lease-keeper";
-import { MAX_TAKEOVERS, noteTakeover } from "@/lib/db/run-takeovers";
+import { noteTakeover } from "@/lib/db/run-takeovers";
+import { MAX_TAKEOVERS } from "./recovery";
 import { RunRuntime, type StallPolicy } from "./run-runtime";
 import { waitForRun } from "./wait-for-run";
 
@@ -22,7 +24,7 @@ let database: TestDatabase;
 const runtimes: RunRuntime[] = [];
 
 function makeRuntime(owner: string, stalls?: StallPolicy): RunRuntime {
-  const rt = new RunRuntime(database.sqlite, { owner, timings: TIMINGS, stalls });
+  const rt = new RunRuntime(new SqliteRunStore(database.sqlite), { owner, timings: TIMINGS, stalls });
   runtimes.push(rt);
   return rt;
 }
@@ -218,8 +220,8 @@ describe("LeaseKeeper with deferred releases", () => {
     insertRun("p1", "paused", { owner: null, expiresAt: null });
     insertRun("p2", "paused", { owner: null, expiresAt: null });
     const deferred: unknown[] = [];
-    const batched = rt.store.batched.bind(rt.store);
-    rt.store.batched = (fn) => (deferred.push(fn), batched(fn));
+    const release = rt.store.leases.release.bind(rt.store.leases);
+    rt.store.leases.release = (a) => (deferred.push(a), release(a));
 
     const cancelled = await rt.decide("p1", () => rt.engine.cancel("p1", "u1"));
     expect(cancelled?.status).toBe("failed");
@@ -234,20 +236,29 @@ describe("LeaseKeeper with deferred releases", () => {
     expect(rt.leases.holds("p2")).toBe(false);
   });
 
-  it("a release written later never drops a lease claimed again meanwhile", () => {
-    const queued: (() => void)[] = [];
-    const keeper = new LeaseKeeper(database.sqlite, "host:1:a", TIMINGS, (sql) => queued.push(sql));
+  it("a release written later never drops a lease claimed again meanwhile", async () => {
+    // The store's releases wait for its next group commit (the next turn of the event loop).
+    const keeper = new LeaseKeeper(new SqliteRunStore(database.sqlite).leases, "host:1:a", TIMINGS);
+    const committed = () => new Promise((resolve) => setImmediate(resolve));
     insertRun("r1", "paused", { owner: null, expiresAt: null });
-    const first = keeper.claim("r1")!;
+    const first = (await keeper.claim("r1"))!;
     keeper.release("r1", first);
-    const second = keeper.claim("r1"); // e.g. an approval right after the segment ended
+    const second = await keeper.claim("r1"); // e.g. an approval right after the segment ended
     expect(second).not.toBeNull();
-    for (const sql of queued.splice(0)) sql();
+    await committed();
     expect(row("r1").lease_owner).toBe("host:1:a");
 
     keeper.release("r1", second!);
-    for (const sql of queued.splice(0)) sql();
+    await committed();
     expect(row("r1")).toMatchObject({ lease_owner: null, lease_expires_at: null });
+  });
+
+  it("a claim is held from the call on: a second claim made before the database answers is refused", async () => {
+    const keeper = new LeaseKeeper(new SqliteRunStore(database.sqlite).leases, "host:1:a", TIMINGS);
+    insertRun("r1", "paused", { owner: null, expiresAt: null });
+    const [first, second] = await Promise.all([keeper.claim("r1"), keeper.claim("r1")]);
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
   });
 });
 

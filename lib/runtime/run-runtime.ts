@@ -1,18 +1,16 @@
 /**
- * The process-wide run runtime: one {@link Engine} on the SQLite store, the event bus it
+ * The process-wide run runtime: one {@link Engine} on the thread's run store, the event bus it
  * publishes to, and the leases that say this process drives a run. Every lifecycle
  * operation that executes a run goes through {@link RunRuntime.drive}, which takes the
  * lease first and drops it when the run's segment ends (completed, failed or paused).
  */
-import type { Connection } from "@/lib/db/connection";
 import { Engine, type RunHandle } from "@/engine/engine";
 import { EngineError, errorMessage } from "@/engine/errors";
 import { createModelGateway } from "@/engine/models/gateway";
 import type { Graph } from "@/engine/graph/schema";
 import { SETTLED_STATUSES, type ModelGateway, type RunRecord, type SecretResolver } from "@/engine/ports";
 import { defaultToolRegistry } from "@/engine/tools/registry";
-import { SqliteRunStore } from "@/lib/db/run-store";
-import { clearTakeovers } from "@/lib/db/run-takeovers";
+import type { RunHostStore } from "@/lib/db";
 import { storageCondition } from "@/lib/db/storage-condition";
 import { LocalRunEventBus } from "./event-bus";
 import { DEFAULT_LEASE_TIMINGS, LeaseKeeper, type LeaseTimings } from "./lease-keeper";
@@ -57,7 +55,7 @@ interface Stall {
 
 export class RunRuntime {
   readonly bus = new LocalRunEventBus();
-  readonly store: SqliteRunStore;
+  readonly store: RunHostStore;
   readonly engine: Engine;
   readonly leases: LeaseKeeper;
   private sweeper: ReturnType<typeof setInterval> | undefined;
@@ -66,17 +64,11 @@ export class RunRuntime {
   private readonly stalls = new Map<string, Stall>();
   private readonly stallPolicy: StallPolicy;
 
-  constructor(readonly conn: Connection, options: RunRuntimeOptions = {}) {
-    this.store = new SqliteRunStore(conn);
-    this.engine = new Engine({ store: this.store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: this.bus });
-    // Releases join the store's group commit (an expired lease is the fallback if one is lost).
-    const write = (sql: () => void) =>
-      void this.store.batched(sql).catch((err: unknown) => {
-        // After close (shutdown) the lease simply expires.
-        if (conn.open) console.error(`releasing a run lease failed: ${errorMessage(err)}`);
-      });
+  constructor(store: RunHostStore, options: RunRuntimeOptions = {}) {
+    this.store = store;
+    this.engine = new Engine({ store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: this.bus });
     this.stallPolicy = options.stalls ?? DEFAULT_STALL_POLICY;
-    this.leases = new LeaseKeeper(conn, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS, write);
+    this.leases = new LeaseKeeper(store.leases, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS);
   }
 
   get owner(): string {
@@ -89,7 +81,7 @@ export class RunRuntime {
    * `token` the lease is already held (the trigger wrote it with the run).
    */
   async drive<H extends RunHandle>(runId: string, op: () => Promise<H>, token?: number): Promise<H> {
-    const held = token ?? this.claimOrRefuse(runId);
+    const held = token ?? (await this.claimOrRefuse(runId));
     let handle: H;
     try {
       handle = await op();
@@ -148,7 +140,7 @@ export class RunRuntime {
   async failCrashLoop(runId: string, token: number, reason: string): Promise<void> {
     try {
       await this.decide(runId, () => this.engine.abandon(runId, reason), token);
-      clearTakeovers(this.conn, runId);
+      await this.store.leases.clearTakeovers(runId);
       console.error(`run ${runId} failed: ${reason}`);
     } catch (err) {
       if (!isBadState(err)) console.error(`failing run ${runId} after a crash loop failed: ${errorMessage(err)}`);
@@ -160,7 +152,7 @@ export class RunRuntime {
    * `null`: nothing to do. With a `token` the lease is already held (recovery claimed it).
    */
   async decide(runId: string, op: () => Promise<RunRecord | null>, token?: number): Promise<RunRecord | null> {
-    const held = token ?? this.claimOrRefuse(runId);
+    const held = token ?? (await this.claimOrRefuse(runId));
     let run: RunRecord | null = null;
     try {
       run = await op();
@@ -225,9 +217,9 @@ export class RunRuntime {
     }
   }
 
-  private claimOrRefuse(runId: string): number {
+  private async claimOrRefuse(runId: string): Promise<number> {
     if (this.leases.holds(runId) || this.engine.isActive(runId)) throw new EngineError("bad_state", `run ${runId} is busy`);
-    const token = this.leases.claim(runId);
+    const token = await this.leases.claim(runId);
     if (token === null) throw new EngineError("bad_state", `run ${runId} is being driven by another server process`);
     return token;
   }

@@ -1,6 +1,7 @@
 import { setImmediate as nextTick } from "node:timers/promises";
 import { auditHash, auditHashOfText, GENESIS_HASH } from "@/lib/db/audit-hash";
-import { auditEntryOf, type AuditChainRow } from "@/lib/db/audit";
+import type { AuditChainRow } from "@/lib/db";
+import { auditEntryOf } from "@/lib/db/audit-rows";
 import type { AuditCheckAnswer } from "./audit-answers";
 
 /** What a walk of the chain finds: the check's answer (./audit-answers.ts) but for its scope. */

@@ -9,9 +9,8 @@ import { estimateMaterializedSizes, materializeStates, type EncodedState } from 
 import { publicState } from "@/engine/run/state";
 import { hasErrors } from "@/engine/validate";
 import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
-import { storage, type RunListPosition } from "@/lib/db";
+import { storage, type RunListPosition, type RunWatch } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
-import type { RunWatch } from "@/lib/db/run-store";
 import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
 import { secretNames } from "@/lib/secrets/service";
@@ -131,11 +130,12 @@ export async function getRun({
   const found = await storage().runs.findWithWorkflow(id);
   if (!found) throw notFound("run not found");
   const watched = watch?.read() ?? null;
-  const steps = watched ? watched.steps : await runReads().listSteps(id);
+  const reads = runReads();
+  const steps = watched ? watched.steps : await reads.listSteps(id);
   let inputs = new Map<number, Record<string, unknown>>();
   let omitted = false;
   if (withInputs && steps.length > 0) {
-    const bytes = inputBytes(id, steps, watched?.states);
+    const bytes = await inputBytes(id, steps, watched?.states);
     if (bytes > RUN_ANSWER_LIMIT_BYTES) {
       if (oversized === "fail") throw tooLarge("step inputs", bytes, `ask with ?step_inputs=false and read a step's input at /api/runs/${id}/steps/{step_id}`);
       omitted = true;
@@ -148,8 +148,8 @@ export async function getRun({
 }
 
 /** An upper bound on the JSON of the steps' distinct input states, from stored sizes only. */
-function inputBytes(runId: string, steps: StepRecord[], committed?: readonly EncodedState[]): number {
-  const sizes = committed ? estimateMaterializedSizes(committed, (r) => r.state.length) : estimateMaterializedSizes(runReads().checkpointSizes(runId), (r) => r.state_bytes);
+async function inputBytes(runId: string, steps: StepRecord[], committed?: readonly EncodedState[]): Promise<number> {
+  const sizes = committed ? estimateMaterializedSizes(committed, (r) => r.state.length) : estimateMaterializedSizes(await runReads().checkpointSizes(runId), (r) => r.state_bytes);
   let total = 0;
   for (const seq of new Set(steps.map((s) => s.input_checkpoint))) total += sizes.get(seq) ?? 0;
   return total;
@@ -221,9 +221,9 @@ const checkpointDto = (cp: CheckpointRecord): CheckpointAnswer => ({
  */
 export async function listRunCheckpoints({ id, state = true }: { id: string; state?: boolean }): Promise<CheckpointListAnswer> {
   await requireRunRecord(id);
-  if (!state) return { items: runReads().listCheckpointHeads(id).map((cp) => ({ ...cp, created_at: isoTime(cp.created_at) })) };
+  if (!state) return { items: (await runReads().listCheckpointHeads(id)).map((cp) => ({ ...cp, created_at: isoTime(cp.created_at) })) };
   let bytes = 0;
-  for (const b of estimateMaterializedSizes(runReads().checkpointSizes(id), (r) => r.record_bytes).values()) bytes += b;
+  for (const b of estimateMaterializedSizes(await runReads().checkpointSizes(id), (r) => r.record_bytes).values()) bytes += b;
   if (bytes > RUN_ANSWER_LIMIT_BYTES) throw tooLarge("checkpoints", bytes, `list them with ?state=false and read one at /api/runs/${id}/checkpoints/{seq}`);
   return { items: (await runReads().listCheckpoints(id)).map(checkpointDto) };
 }

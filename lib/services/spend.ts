@@ -4,7 +4,7 @@ import { z } from "zod";
 import { microsToUsd } from "@/engine/models/cost";
 import { storage, type SpendRow } from "@/lib/db";
 import { toIsoTimestamp, isoTime } from "@/lib/db/timestamps";
-import { configuredRetentionDays } from "@/lib/db/retention";
+import { configuredRetentionDays } from "@/lib/db/retention-days";
 import { SPEND_PERIOD_NAMES, type SpendGroupAnswer, type SpendReportAnswer, type SpendRunListAnswer } from "./spend-answers";
 
 export const SPEND_PERIODS = { "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000, all: null } as const satisfies Record<(typeof SPEND_PERIOD_NAMES)[number], number | null>;

@@ -5,12 +5,14 @@
  */
 import type { AuditStore } from "./audit";
 import type { ApiKeyStore, LoginFailureStore, UserStore } from "./identity";
+import type { RunHostStore, StorageUpkeep } from "./run-host";
 import type { RunQueryStore, SpendStore } from "./runs";
 import type { HookStore, SecretStore } from "./secrets";
 import type { VersionStore, WorkflowStore } from "./workflows";
 
 export type * from "./audit";
 export type * from "./identity";
+export type * from "./run-host";
 export type * from "./runs";
 export type * from "./secrets";
 export type * from "./workflows";
@@ -56,4 +58,7 @@ export interface Storage extends StorageTx {
    */
   transaction<T>(fn: (tx: StorageTx) => Promise<T>): Promise<T>;
   stats(): Promise<DatabaseStats>;
+  /** This thread's run store: the engine's, shared with the API's reads of runs (made on first use). */
+  runStore(): RunHostStore;
+  readonly upkeep: StorageUpkeep;
 }

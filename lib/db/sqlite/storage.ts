@@ -5,7 +5,9 @@ import "server-only";
  * until it ends; everything else on it waits).
  */
 import type Database from "better-sqlite3";
-import type { Storage } from "../ports";
+import type { RunHostStore, Storage } from "../ports";
+import { startRunPruner } from "../retention";
+import { SqliteRunStore } from "../run-store";
 import { findApiKeyByHash, findApiKeyRow, insertApiKey, keyOwner, listApiKeyRows, liveKeysCreatedBy, revokeApiKeyRow, touchApiKey } from "../api-keys";
 import { appendAudit, auditRowHash, listAuditEntries, readAuditChainPage } from "../audit";
 import { auditTargetNames } from "../audit-targets";
@@ -14,7 +16,7 @@ import { deleteHookRow, findHookByWorkflow, findHookForTrigger, insertHook, rota
 import { clearFailures, failuresSince, pruneFailures, recordFailure } from "../login-failures";
 import { findRunWithWorkflow, findWorkflowHead, listApprovalRows, listRunRows, versionGraphText } from "../run-queries";
 import { deleteSecretRow, findSecretMeta, insertSecretRow, listSecretNames, listSecretRows, readSealed, updateSecretRow } from "../secrets";
-import { spendAggregates, spendRuns } from "../spend";
+import { spendAggregates, spendRuns, startSpendFolder } from "../spend";
 import { countActiveAdmins, countUsers, deleteUserRow, deleteUserSessions, findUserRow, insertUser, listUserRows, updateUserRow } from "../users";
 import { versionGraph } from "../graph-column";
 import { findVersion, insertVersion, listVersionSummaries, listVersionsAfter } from "../versions";
@@ -25,6 +27,7 @@ import { gateOf } from "./gate";
 export function sqliteStorage(c: Database.Database): Storage {
   const gate = gateOf(c);
   const run = <T>(f: () => T) => gate.run(f);
+  let runStore: RunHostStore | undefined;
   const storage: Storage = {
     workflows: {
       find: (id) => run(() => findWorkflow({ id }, c)),
@@ -103,6 +106,14 @@ export function sqliteStorage(c: Database.Database): Storage {
     },
     transaction: (fn) => gate.transaction(() => fn(storage)),
     stats: () => run(() => databaseStats(c)),
+    runStore: () => (runStore ??= new SqliteRunStore(c)),
+    upkeep: {
+      start({ retentionDays, retentionIntervalMs }) {
+        // Both write in short slices between the thread's run commits, on its connection.
+        const stops = [startSpendFolder(c), ...(retentionDays === null ? [] : [startRunPruner(c, { retentionDays, intervalMs: retentionIntervalMs })])];
+        return () => stops.forEach((stop) => stop());
+      },
+    },
   };
   return storage;
 }

@@ -10,8 +10,7 @@
  * from there) carries a run's live events to SSE streams and `?wait=` callers.
  */
 import { Worker } from "node:worker_threads";
-import { db } from "@/lib/db/client";
-import { releaseProcessLeases } from "@/lib/db/run-leases";
+import { storage } from "@/lib/db";
 import { secretKey } from "@/lib/secrets/service";
 import type { RunEventBus } from "@/engine/ports";
 import { LocalRunEventBus } from "../event-bus";
@@ -58,11 +57,10 @@ function inProcessHost(): EngineHost {
   const rt = runtime();
   // As the thread host does (see ThreadHost.stop); on this one thread nothing else runs meanwhile.
   onStopSignal((exitCode) => {
-    try {
-      releaseProcessLeases(rt.conn, processPrefix());
-    } finally {
-      process.exit(exitCode);
-    }
+    rt.store.leases
+      .releaseProcess(processPrefix())
+      .catch((err: unknown) => console.error("switchyard: handing runs back on stop failed; the next start takes them over", err))
+      .finally(() => process.exit(exitCode));
   });
   return {
     command: async (command) => {
@@ -113,7 +111,7 @@ class ThreadHost implements EngineHost {
     this.stopping = true;
     try {
       await this.worker.terminate();
-      const released = releaseProcessLeases(db().sqlite, processPrefix());
+      const released = await storage().runStore().leases.releaseProcess(processPrefix());
       if (released > 0) console.info(`switchyard: stopping; ${released} run(s) handed back for the next start to resume`);
     } catch (err) {
       console.error("switchyard: handing runs back on stop failed; the next start takes them over", err);

@@ -1,0 +1,100 @@
+/**
+ * What the process that executes runs needs of storage besides the engine's own port
+ * (`RunStore`, engine/ports): the trigger's write, the API's reads of a run's checkpoints,
+ * run leases, and the background upkeep (spend rollup, run retention).
+ */
+import type { RunOptions, RunStore, RunTrigger, State, StepRecord } from "@/engine/ports";
+import type { ChainLink, EncodedState } from "@/engine/store/checkpoint-codec";
+import type { AuditInput } from "./audit";
+
+/** A new run as the trigger writes it: `pending`, leased to the process that will start it. */
+export interface NewRunRow {
+  id: string;
+  workflowId: string;
+  workflowVersion: number;
+  input: Record<string, unknown>;
+  options: RunOptions;
+  createdBy: RunTrigger;
+  createdAt: number;
+  leaseOwner: string;
+  leaseExpiresAt: number;
+}
+
+/** A run's steps and checkpoint states as this store committed them, kept while a caller waits for the run. */
+export interface RunWatch {
+  /**
+   * The steps (seq order) and checkpoint states committed so far; null when the run's stored
+   * events no longer end where this store's writes left them (someone else wrote to it).
+   */
+  read(): { steps: StepRecord[]; states: EncodedState[] } | null;
+  /** Stop keeping them (idempotent). */
+  stop(): void;
+}
+
+/** A checkpoint's chain link and stored bytes: of its state, and of its state, `completed` and queue. */
+export interface CheckpointSize extends ChainLink {
+  state_bytes: number;
+  record_bytes: number;
+}
+
+/** A run's lease as stored. */
+export interface LeaseRow {
+  owner: string | null;
+  /** Epoch ms, or null when nobody holds it. */
+  expiresAt: number | null;
+}
+
+/** A run that should be driven but nobody (alive) is driving. */
+export interface OrphanRow extends LeaseRow {
+  id: string;
+  status: "pending" | "running";
+}
+
+/** Run leases: which process drives a run, until when. */
+export interface RunLeaseStore {
+  /** Takes the lease for `owner` when it is free, expired or already `owner`'s; false when another process holds a live one. */
+  claim(a: { runId: string; owner: string; now: number; ttlMs: number }): Promise<boolean>;
+  /** Takes over a lease whose holder is known to be dead, only if holder and status are still as read (compare-and-set). */
+  takeOver(a: { runId: string; owner: string; previous: string | null; status: string; now: number; ttlMs: number }): Promise<boolean>;
+  /**
+   * Drops `owner`'s lease (a no-op when someone else holds it), with the run writes about to
+   * be made; `unless` is asked just before and keeps the lease when it answers true (this
+   * process took the run again meanwhile).
+   */
+  release(a: { runId: string; owner: string; unless?: () => boolean }): Promise<void>;
+  /** Drops every lease of a process stopping on purpose (owners starting `ownerPrefix`); how many. */
+  releaseProcess(ownerPrefix: string): Promise<number>;
+  /** Extends `owner`'s leases on `runIds` to `now + ttlMs`; how many it still held. */
+  renew(a: { runIds: string[]; owner: string; now: number; ttlMs: number }): Promise<number>;
+  /** Pending/running runs `owner` holds no live lease on: unleased, expired, or another process's. */
+  orphans(a: { owner: string; now: number; limit: number }): Promise<OrphanRow[]>;
+  /** Paused runs whose gate deadline is at or before `now`. */
+  expiredGates(a: { now: number; limit: number }): Promise<string[]>;
+  /** Counts a takeover from a dead process: the takeovers in a row without progress, and the nodes in flight. */
+  noteTakeover(runId: string): Promise<{ takeovers: number; in_flight: string[] }>;
+  /** Starts the run's takeover count again. */
+  clearTakeovers(runId: string): Promise<void>;
+}
+
+/** The engine's store as the run host uses it (one per process or thread: it caches per run). */
+export interface RunHostStore extends RunStore {
+  /**
+   * A triggered run's row and its `run.trigger` audit row, atomically; the engine's
+   * `run_start` checkpoint submitted in the same turn may share their transaction.
+   */
+  insertTriggered(a: { run: NewRunRow; audit: AuditInput }): Promise<void>;
+  /** Keeps the run's steps and states as this store commits them (a waiting trigger's answer). */
+  watch(runId: string): RunWatch;
+  /** The public-and-internal state of each checkpoint, by seq. */
+  listCheckpointStates(runId: string): Promise<Map<number, State>>;
+  checkpointSizes(runId: string): Promise<CheckpointSize[]>;
+  /** The run's checkpoints without their contents (what a list of them shows). */
+  listCheckpointHeads(runId: string): Promise<{ seq: number; step_name: string; created_at: number }[]>;
+  readonly leases: RunLeaseStore;
+}
+
+/** Background upkeep of stored runs; one process at a time should run it. */
+export interface StorageUpkeep {
+  /** Folds settled runs into the spend rollup, and deletes runs past `retentionDays` (null: keep them); returns a stop function. */
+  start(a: { retentionDays: number | null; retentionIntervalMs: number }): () => void;
+}
