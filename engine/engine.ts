@@ -126,7 +126,7 @@ export class Engine {
           run_id: runId,
           checkpoint: checkpointWrite(runId, 1, "run_start", state, null, [], queue, meta, now),
           run: { status: "running", started_at: now },
-          events: [statusEvent(run)],
+          events: [statusEvent(run, now)],
         })
         .then((stored) => this.deps.events?.publish(runId, stored));
       return this.launch({ ...this.snapshot({ ...loaded, run }), state, queue, meta, completed: [], checkpoint_seq: 1 }, [written]);
@@ -240,7 +240,7 @@ export class Engine {
 
   private async fail(run: RunRecord, reason: string, now: number, steps: StepRecord[]): Promise<RunRecord> {
     const failed: RunRecord = { ...run, status: "failed", error_message: reason, pending_gate: null, finished_at: now };
-    const events: EngineEvent[] = [...steps.map((step) => ({ type: "step.finished" as const, run_id: run.id, step })), statusEvent(failed)];
+    const events: EngineEvent[] = [...steps.map((step) => ({ type: "step.finished" as const, run_id: run.id, step })), statusEvent(failed, now)];
     const stored = await this.store.commit({ run_id: run.id, steps, run: { status: "failed", error_message: reason, pending_gate: null, finished_at: now }, events });
     this.deps.events?.publish(run.id, stored);
     this.gateTimers.clear(run.id);
@@ -293,7 +293,7 @@ export class Engine {
       steps,
       checkpoint: checkpointWrite(runId, snap.checkpoint_seq, "resume", snap.state, changed, snap.completed, snap.queue, snap.meta, now),
       run: { status: "running", error_message: null, pending_gate: null, finished_at: null, ...(snap.run.started_at === null ? { started_at: now } : {}) },
-      events: [...events, statusEvent(run)],
+      events: [...events, statusEvent(run, now)],
     });
     this.deps.events?.publish(runId, stored);
     this.gateTimers.clear(runId);

@@ -137,7 +137,19 @@ export interface CheckpointHint {
 
 /** Engine events (SPEC §10). Persisted ones carry a per-run increasing `seq`. */
 export type EngineEvent =
-  | { type: "run.status"; run_id: string; status: RunStatus; error_message: string | null; cost_micros: number; tokens_in: number; tokens_out: number; duration_ms: number | null; pending_gate: PendingGate | null }
+  | {
+      type: "run.status";
+      run_id: string;
+      status: RunStatus;
+      error_message: string | null;
+      cost_micros: number;
+      tokens_in: number;
+      tokens_out: number;
+      duration_ms: number | null;
+      pending_gate: PendingGate | null;
+      /** When the run reached this status, by the engine's clock: the run's own `started_at` or `finished_at` (a store stamps its `created_at` later). */
+      at?: number;
+    }
   | { type: "step.started"; run_id: string; step: StepRecord }
   | { type: "step.finished"; run_id: string; step: StepRecord }
   | { type: "gate.pending"; run_id: string; gate: PendingGate; step_id: string };

@@ -356,7 +356,7 @@ export class RunDriver {
       status = "completed";
       write.run = { ...base, status, output: publicState(this.state), error_message: null, pending_gate: null, finished_at: now };
     }
-    write.events!.push(statusEvent({ id: this.runId, status, error_message: write.run.error_message ?? null, ...this.totals, duration_ms, pending_gate: write.run.pending_gate ?? null }));
+    write.events!.push(statusEvent({ id: this.runId, status, error_message: write.run.error_message ?? null, ...this.totals, duration_ms, pending_gate: write.run.pending_gate ?? null }, now));
     this.commit(write);
     await this.flush();
     return (await this.deps.store.getRun(this.runId))!;

@@ -64,7 +64,8 @@ export function checkpointWrite(
   return { run_id: runId, seq, step_name: tag, state, changed, completed, queue, meta: copyMeta(meta), created_at: now };
 }
 
-export function statusEvent(run: Pick<RunRecord, "id" | "status" | "error_message" | "cost_micros" | "tokens_in" | "tokens_out" | "duration_ms" | "pending_gate">): EngineEvent {
+/** The run's `run.status` event; `at`: when it reached the status (the time its write records, e.g. `finished_at`). */
+export function statusEvent(run: Pick<RunRecord, "id" | "status" | "error_message" | "cost_micros" | "tokens_in" | "tokens_out" | "duration_ms" | "pending_gate">, at?: number): EngineEvent {
   return {
     type: "run.status",
     run_id: run.id,
@@ -75,5 +76,6 @@ export function statusEvent(run: Pick<RunRecord, "id" | "status" | "error_messag
     tokens_out: run.tokens_out,
     duration_ms: run.duration_ms,
     pending_gate: run.pending_gate,
+    ...(at === undefined ? {} : { at }),
   };
 }

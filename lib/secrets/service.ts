@@ -5,13 +5,12 @@ import "server-only";
  * needs them. Every change appends its audit row (without the value) in the same
  * transaction.
  */
-import path from "node:path";
 import { NodeError } from "@/engine/errors";
 import type { SecretResolver } from "@/engine/ports";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { storage, type SecretMeta, type SecretStore } from "@/lib/db";
-import { databaseFile } from "@/lib/db/location";
+import { dataDir } from "@/lib/db/location";
 import { open, seal } from "./cipher";
 import { loadSecretKey } from "./key";
 
@@ -21,7 +20,7 @@ const globalForKey = globalThis as unknown as { switchyardSecretKey?: Buffer };
 
 /** The process's encryption key (env or key file); throws a clear SecretKeyError when unusable. */
 export function secretKey(): Buffer {
-  globalForKey.switchyardSecretKey ??= loadSecretKey({ envKey: process.env.SWITCHYARD_SECRET_KEY, dataDir: path.dirname(databaseFile()) });
+  globalForKey.switchyardSecretKey ??= loadSecretKey({ envKey: process.env.SWITCHYARD_SECRET_KEY, dataDir: dataDir() });
   return globalForKey.switchyardSecretKey;
 }
 

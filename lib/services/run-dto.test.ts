@@ -33,6 +33,9 @@ describe("run DTOs", () => {
     expect(toEventData(stored({ type: "step.finished", run_id: "r", step: step() }))).toEqual({ run_id: "r", step: expect.not.objectContaining({ input: expect.anything() }) });
     const status = toEventData(stored({ type: "run.status", run_id: "r", status: "paused", error_message: null, cost_micros: 1_500_000, tokens_in: 1, tokens_out: 2, duration_ms: null, pending_gate: { node_id: "g", prompt: "p" } }));
     expect(status).toEqual({ run_id: "r", status: "paused", error_message: null, cost_usd: 1.5, tokens_in: 1, tokens_out: 2, duration_ms: null, pending_gate: { node_id: "g", prompt: "p", approvers: { roles: ["approver", "admin"], users: [] }, required_approvals: 1, allow_self_approval: false, approvals: [] }, at: "2026-01-01T00:00:00.000Z" });
+    // A status the engine timed says when it happened (the run's finished_at), not when it was stored.
+    const finished = toEventData(stored({ type: "run.status", run_id: "r", status: "completed", error_message: null, cost_micros: 0, tokens_in: 0, tokens_out: 0, duration_ms: 5, pending_gate: null, at: Date.UTC(2026, 0, 1, 0, 0, 7) }));
+    expect(finished).toMatchObject({ status: "completed", at: "2026-01-01T00:00:07.000Z" });
   });
 
   it("shows a gate's approvers and approvals so far, without who made an approving key", () => {

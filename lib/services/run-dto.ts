@@ -115,7 +115,8 @@ export function toEventData(event: StoredEvent): RunEventData<"run.status" | "st
         tokens_out: e.tokens_out,
         duration_ms: e.duration_ms,
         pending_gate: toGateDto(e.pending_gate),
-        at: isoTime(event.created_at),
+        // The run's own started_at/finished_at where the engine gave it; else when it was stored.
+        at: isoTime(e.at ?? event.created_at),
       };
     case "step.started":
     case "step.finished":
