@@ -399,21 +399,21 @@ ALTER TABLE "hooks" ADD CONSTRAINT "hooks_workflow_id_fkey" FOREIGN KEY ("workfl
 -- the row a second time: the outcome is the same, with one row version fewer.
 CREATE FUNCTION "runs_spend_unfold"() RETURNS trigger LANGUAGE plpgsql AS E'
 DECLARE
-    hour text := to_char(OLD."created_at" AT TIME ZONE ''UTC'', ''YYYY-MM-DD"T"HH24'')\073
+    run_hour text := to_char(OLD."created_at" AT TIME ZONE ''UTC'', ''YYYY-MM-DD"T"HH24'')\073
 BEGIN
     INSERT INTO "spend_rollup" AS r ("hour", "workflow_id", "dim", "key", "cost_micros", "tokens_in", "tokens_out", "steps", "runs")
-        VALUES (hour, OLD."workflow_id", ''w'', '''', -OLD."cost_micros", -OLD."tokens_in", -OLD."tokens_out", -OLD."node_executions", -1)
+        VALUES (run_hour, OLD."workflow_id", ''w'', '''', -OLD."cost_micros", -OLD."tokens_in", -OLD."tokens_out", -OLD."node_executions", -1)
         ON CONFLICT ("hour", "workflow_id", "dim", "key") DO UPDATE SET "cost_micros" = r."cost_micros" + excluded."cost_micros",
             "tokens_in" = r."tokens_in" + excluded."tokens_in", "tokens_out" = r."tokens_out" + excluded."tokens_out",
             "steps" = r."steps" + excluded."steps", "runs" = r."runs" + excluded."runs"\073
     INSERT INTO "spend_rollup" AS r ("hour", "workflow_id", "dim", "key", "cost_micros", "tokens_in", "tokens_out", "steps", "runs")
-        SELECT hour, OLD."workflow_id", ''m'', s."model", -SUM(s."cost_micros"), -SUM(s."tokens_in"), -SUM(s."tokens_out"), -COUNT(*), -1
+        SELECT run_hour, OLD."workflow_id", ''m'', s."model", -SUM(s."cost_micros"), -SUM(s."tokens_in"), -SUM(s."tokens_out"), -COUNT(*), -1
         FROM "steps" s WHERE s."run_num" = OLD."num" AND s."model" IS NOT NULL GROUP BY s."model"
         ON CONFLICT ("hour", "workflow_id", "dim", "key") DO UPDATE SET "cost_micros" = r."cost_micros" + excluded."cost_micros",
             "tokens_in" = r."tokens_in" + excluded."tokens_in", "tokens_out" = r."tokens_out" + excluded."tokens_out",
             "steps" = r."steps" + excluded."steps", "runs" = r."runs" + excluded."runs"\073
     INSERT INTO "spend_rollup" AS r ("hour", "workflow_id", "dim", "key", "cost_micros", "tokens_in", "tokens_out", "steps", "runs")
-        SELECT hour, OLD."workflow_id", ''n'', s."node_id", -SUM(s."cost_micros"), -SUM(s."tokens_in"), -SUM(s."tokens_out"), -COUNT(*), -1
+        SELECT run_hour, OLD."workflow_id", ''n'', s."node_id", -SUM(s."cost_micros"), -SUM(s."tokens_in"), -SUM(s."tokens_out"), -COUNT(*), -1
         FROM "steps" s WHERE s."run_num" = OLD."num" AND s."model" IS NOT NULL GROUP BY s."node_id"
         ON CONFLICT ("hour", "workflow_id", "dim", "key") DO UPDATE SET "cost_micros" = r."cost_micros" + excluded."cost_micros",
             "tokens_in" = r."tokens_in" + excluded."tokens_in", "tokens_out" = r."tokens_out" + excluded."tokens_out",
