@@ -4,6 +4,14 @@ import pg from "pg";
 /**
  * The driver adapter Prisma's CLI (`migrate deploy`, `migrate status`, `migrate dev`) uses on
  * PostgreSQL, from prisma.config.ts. The app's own connections do not need it.
+ *
+ * Seen on the server with this adapter (6.19.3): `migrate deploy` takes
+ * `pg_advisory_lock(72707369)` before it reads `_prisma_migrations` and keeps it until its
+ * connection closes, so two deploys at once apply a migration once. It waits 10 s at most for
+ * the lock, then fails having applied nothing ("Timed out trying to acquire a postgres
+ * advisory lock"), and the timer of that wait is never cleared: the deploy's work takes a
+ * fraction of a second, but the process stays up some 10 s more. It runs each statement of a
+ * migration on its own, outside a transaction (see the init migration's header).
  */
 
 /**
@@ -67,6 +75,7 @@ function withDatabase(url: string, database: string): string {
  */
 class PrismaPgOwnShadow extends PrismaPg {
   constructor(private readonly url: string) {
+    // allowExitOnIdle: the CLI never ends the pool; idle connections must not keep it running.
     super({ connectionString: url, Client: CatalogAsTextClient, allowExitOnIdle: true });
   }
 
@@ -80,7 +89,7 @@ class PrismaPgOwnShadow extends PrismaPg {
     } finally {
       await admin.end();
     }
-    const adapter = await new PrismaPg({ connectionString: withDatabase(this.url, name), Client: CatalogAsTextClient }).connect();
+    const adapter = await new PrismaPg({ connectionString: withDatabase(this.url, name), Client: CatalogAsTextClient, allowExitOnIdle: true }).connect();
     await adapter.executeScript("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public");
     return adapter;
   }
