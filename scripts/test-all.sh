@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine: installs what it needs (Debian chromium for
-# Playwright, npm packages), then typecheck, lint, unit/integration tests, build, e2e, and the
-# unit, build and integration steps again on Node 24 (scripts/test-on-node.sh).
+# Playwright, npm packages, a PostgreSQL server), then typecheck, lint, unit/integration
+# tests, build, e2e, and the unit, build and integration steps again on Node 24
+# (scripts/test-on-node.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -19,6 +20,10 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   step "npm ci"
   npm ci --no-audit --no-fund
 fi
+
+# PostgreSQL for the tests (lib/db/postgres): the server SWITCHYARD_TEST_DATABASE_URL names, the one on
+# 127.0.0.1:5432, or a throwaway cluster stopped when this script exits.
+step "PostgreSQL for the tests"; source scripts/test-postgres.sh
 
 step "typecheck"; npm run typecheck
 step "lint"; npm run lint

@@ -23,6 +23,8 @@ if [ "${2:-}" = "--all" ]; then exec bash scripts/test-all.sh; fi
 
 export NEXT_TELEMETRY_DISABLED=1
 npm ci --no-audit --no-fund
+# The PostgreSQL tests' server: scripts/test-all.sh's when it runs this, else one of its own.
+source scripts/test-postgres.sh
 npm test
 npm run build
 npm run test:integration
