@@ -6,7 +6,7 @@ import { pgTypes } from "./types";
 export const DEFAULT_POOL_MAX = 10;
 
 /** How many connections a pool may open: `SWITCHYARD_PG_POOL_MAX` (a positive whole number), else {@link DEFAULT_POOL_MAX}. */
-export function poolMax(env: NodeJS.ProcessEnv = process.env): number {
+export function poolMax(env: Record<string, string | undefined> = process.env): number {
   const text = env.SWITCHYARD_PG_POOL_MAX?.trim();
   if (!text) return DEFAULT_POOL_MAX;
   const max = Number(text);
@@ -19,7 +19,7 @@ export function poolMax(env: NodeJS.ProcessEnv = process.env): number {
  * ({@link pgTypes}), named `switchyard` in pg_stat_activity. A connection that fails while
  * idle is dropped by the pool (the error is logged, not thrown: the next query reconnects).
  */
-export function postgresPool(url: string, env: NodeJS.ProcessEnv = process.env): pg.Pool {
+export function postgresPool(url: string, env: Record<string, string | undefined> = process.env): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: poolMax(env), application_name: "switchyard" });
   pool.on("error", (err) => console.error("postgres: an idle connection failed", err));
   return pool;

@@ -13,7 +13,18 @@ function toJoined(row: StoredRun): RunWithWorkflow {
   return { run, workflow_name: row.workflow_name, created_key: created };
 }
 
-const SELECT = "SELECT r.*, w.name AS workflow_name FROM runs r JOIN workflows w ON w.id = r.workflow_id";
+/**
+ * The columns a run record reads, named: a prepared `r.*` would fail once per connection
+ * after a migration adds a column ("cached plan must not change result type").
+ */
+const RUN_COLUMNS = [
+  "id", "workflow_id", "workflow_version", "status", "input", "options", "output", "cost_micros", "tokens_in", "tokens_out", "node_executions", "duration_ms",
+  "error_message", "pending_gate", "created_at", "started_at", "finished_at", "created_by", "created_by_type", "created_by_name", "created_by_owner",
+]
+  .map((c) => `r.${c}`)
+  .join(", ");
+
+const SELECT = `SELECT ${RUN_COLUMNS}, w.name AS workflow_name FROM runs r JOIN workflows w ON w.id = r.workflow_id`;
 
 export async function findRunWithWorkflow(sql: Sql, id: string): Promise<RunWithWorkflow | null> {
   const row = await sql.first<StoredRun>(`${SELECT} WHERE r.id = $1`, [id]);
@@ -52,7 +63,7 @@ export async function listApprovalRows(sql: Sql, { after, limit }: { after?: Run
     where.push(`(r.created_at > ${t} OR (r.created_at = ${t} AND r.id COLLATE "C" > ${p.add(after.id)}))`);
   }
   const rows = await sql.rows<StoredRun & { waiting_since: Date | null }>(
-    `SELECT r.*, w.name AS workflow_name,
+    `SELECT ${RUN_COLUMNS}, w.name AS workflow_name,
             (SELECT MAX(s.started_at) FROM steps s WHERE s.run_num = r.num AND s.status = 'waiting') AS waiting_since
      FROM runs r JOIN workflows w ON w.id = r.workflow_id
      WHERE ${where.join(" AND ")}
