@@ -1,6 +1,12 @@
 import type pg from "pg";
 
 /**
+ * How long a statement waits for a lock (the storage lock, the audit lock, a row) before it
+ * fails with 55P03, a `busy` storage condition: the SQLite connections' busy timeout.
+ */
+export const LOCK_TIMEOUT_MS = 15_000;
+
+/**
  * Switchyard's advisory locks on PostgreSQL. Keys are pairs (namespace, lock): PostgreSQL
  * keeps two-key locks apart from one-key ones, so these never meet Prisma's migrate lock
  * (`pg_advisory_lock(72707369)`, see ./migrate.ts) or another application's locks.

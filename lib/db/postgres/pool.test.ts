@@ -3,7 +3,7 @@ import { DEFAULT_POOL_MAX, poolMax, postgresPool, prepared } from "./pool";
 import { createPostgresTestDatabase } from "./test-database";
 
 describe("postgresPool", () => {
-  it("names its connections, reads bigint as number and prepares named statements", async () => {
+  it("names its connections, bounds lock waits, reads bigint as number and prepares named statements", async () => {
     const db = await createPostgresTestDatabase();
     const pool = postgresPool(db.url, { SWITCHYARD_PG_POOL_MAX: "3" });
     try {
@@ -13,6 +13,7 @@ describe("postgresPool", () => {
       expect(prepared(q.text).name).toBe(q.name);
       expect((await pool.query(q)).rows).toEqual([{ app: "switchyard", n: 2 ** 41 }]);
       expect((await pool.query({ ...q, values: [3] })).rows[0].n).toBe(6);
+      expect((await pool.query("SELECT current_setting('lock_timeout') AS t")).rows[0].t).toBe("15s");
     } finally {
       await pool.end();
       await db.close();

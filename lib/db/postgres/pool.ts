@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { LOCK_TIMEOUT_MS } from "./advisory-locks";
 import { pgTypes } from "./types";
 
 /** Connections per process when `SWITCHYARD_PG_POOL_MAX` is not set. */
@@ -16,11 +17,19 @@ export function poolMax(env: Record<string, string | undefined> = process.env): 
 
 /**
  * The app's pool on the PostgreSQL database `url` names: bigint read as number
- * ({@link pgTypes}), named `switchyard` in pg_stat_activity. A connection that fails while
+ * ({@link pgTypes}), named `switchyard` in pg_stat_activity, and every statement waiting
+ * for a lock at most {@link LOCK_TIMEOUT_MS} (then it fails `busy`, as a SQLite statement
+ * does after its busy timeout, instead of hanging a request). A connection that fails while
  * idle is dropped by the pool (the error is logged, not thrown: the next query reconnects).
  */
 export function postgresPool(url: string, env: Record<string, string | undefined> = process.env): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: poolMax(env), application_name: "switchyard" });
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: pgTypes,
+    max: poolMax(env),
+    application_name: "switchyard",
+    options: `-c lock_timeout=${LOCK_TIMEOUT_MS}`,
+  });
   pool.on("error", (err) => console.error("postgres: an idle connection failed", err));
   return pool;
 }

@@ -1,13 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
-import { xactLock } from "./advisory-locks";
+import { LOCK_TIMEOUT_MS, xactLock } from "./advisory-locks";
 import { sqlOn, type Sql } from "./sql";
-
-/**
- * How long a statement waits for a lock (the storage lock, the audit lock, a row) before it
- * fails with 55P03, a `busy` storage condition: the SQLite connections' busy timeout.
- */
-export const LOCK_TIMEOUT_MS = 15_000;
 
 const BEGIN = `BEGIN; SET LOCAL lock_timeout = ${LOCK_TIMEOUT_MS}`;
 /** A storage transaction: READ COMMITTED, holding the storage lock from its first statement on. */
