@@ -5,7 +5,7 @@ import { isMainThread } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/generated/prisma/client";
-import { databaseFile } from "./location";
+import { databaseFile, databaseLocation } from "./location";
 import { applyPragmas, BUSY_TIMEOUT_MS, startWalCheckpointer } from "./pragmas";
 
 export { applyPragmas, BUSY_TIMEOUT_MS };
@@ -20,6 +20,8 @@ interface Connections {
 const globalForDb = globalThis as unknown as { switchyardDb?: Connections };
 
 function open(): Connections {
+  // A SQLite file made beside a PostgreSQL install would hold data nobody else sees.
+  if (databaseLocation().backend !== "sqlite") throw new Error("the SQLite connection was asked for, but DATABASE_URL names a PostgreSQL database");
   const file = databaseFile();
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file, { timeout: BUSY_TIMEOUT_MS });

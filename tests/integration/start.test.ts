@@ -101,15 +101,20 @@ describe("npm start", () => {
     await new Promise((resolve) => second?.once("exit", resolve));
   });
 
-  it("refuses a DATABASE_URL that names no SQLite file, a place it cannot create one, and a port in use, saying which", async () => {
+  it("refuses a DATABASE_URL that names no database it serves, a server it cannot reach, a place it cannot create a file, and a port in use, saying which", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-start-"));
     try {
       const port = await freePort();
-      const postgres = await npmStart("", port, "postgres://user@localhost/switchyard");
-      expect(postgres.serving).toBe(false);
-      expect(postgres.code).toBe(1);
-      expect(postgres.output).toContain('DATABASE_URL must name a SQLite file (file:<path>); "postgres:" databases are not supported');
-      expect(readdirSync(ROOT).filter((name) => name.startsWith("postgres"))).toEqual([]);
+      const mysql = await npmStart("", port, "mysql://user@localhost/switchyard");
+      expect(mysql.serving).toBe(false);
+      expect(mysql.code).toBe(1);
+      expect(mysql.output).toContain('DATABASE_URL must name a SQLite file (file:<path>) or a PostgreSQL server (postgres://…); "mysql:" databases are not supported');
+      expect(readdirSync(ROOT).filter((name) => name.startsWith("mysql"))).toEqual([]);
+      // A PostgreSQL server that does not answer (nothing listens on port 1), its password never printed.
+      const unreachable = await npmStart("", port, "postgres://user:hunter2@127.0.0.1:1/switchyard");
+      expect(unreachable.code).toBe(1);
+      expect(unreachable.output).toContain("switchyard: cannot reach the PostgreSQL database postgres://user@127.0.0.1:1/switchyard");
+      expect(unreachable.output).not.toContain("hunter2");
 
       // A path through a regular file can never be created (whoever runs the test).
       writeFileSync(path.join(dir, "plain-file"), "x");
