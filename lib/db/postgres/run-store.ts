@@ -1,0 +1,343 @@
+/**
+ * The engine's {@link RunStore} on PostgreSQL (passes engine/store/contract.ts), with the run
+ * host's reads and writes ({@link RunHostStore}): the PostgreSQL twin of lib/db/run-store.ts.
+ *
+ * The hot path is built like SQLite's: named statements on the pg driver underneath (Prisma
+ * keeps the schema and migrations), a run's rows keyed by its number, checkpoints as bounded
+ * delta chains (engine/store/checkpoint-codec.ts), step inputs by reference, and group commit
+ * (group-commit.ts): every write of one event-loop turn — engine commits, triggered runs, lease
+ * releases — goes into one transaction, sent with its COMMIT in one round trip, each table
+ * written once per batch (run-batch.ts). What costs more here than there is the round trip and
+ * the commit's WAL flush; both are paid once per batch, however many writes it holds.
+ *
+ * Importable without `server-only` (bench/ runs it under tsx).
+ */
+import type pg from "pg";
+import type { Graph } from "../../../engine/graph/schema";
+import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunWrite, State, StepRecord, StoredEvent } from "../../../engine/ports";
+import { checkpointChain, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState } from "../../../engine/store/checkpoint-codec";
+import { versionGraph } from "../graph-column";
+import { newId } from "../ids";
+import type { AuditInput, CheckpointSize, NewRunRow, RunHostStore, RunLeaseStore, RunWatch } from "../ports";
+import { storedStep } from "../run-rows";
+import { sqlTime } from "../timestamps";
+import { PgGroupCommit, pipeline, type AloneAttempt, type GroupCommitOwner } from "./group-commit";
+import { postgresLeases } from "./leases";
+import { RunBatchPlan, type PlanContext, type RunHead, type RunJob } from "./run-batch";
+import { checkpointFromRow, eventFromRow, runFromRow, stepFromRow, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
+import { bind, READ, WRITE, type Statement } from "./run-statements";
+
+export interface PostgresRunStoreOptions {
+  /** Timestamp source for stored events (default `Date.now`). */
+  now?: () => number;
+  codec?: CodecPolicy;
+  /** `created_by` of workflow_versions rows a run creates (default "engine"). */
+  versionAuthor?: string;
+  /**
+   * `off`: a group commit answers before PostgreSQL has flushed its WAL to disk (`SET LOCAL
+   * synchronous_commit`, for the store's own transactions only). A crash of the database
+   * server or its machine may then lose the last moment's commits, never corrupt anything —
+   * the guarantee SQLite's WAL with synchronous=NORMAL gives. Left out: the server's setting
+   * (by default a commit waits for the flush).
+   */
+  synchronousCommit?: "on" | "off";
+}
+
+interface Watched {
+  /** Latest committed version of each step, by seq. */
+  steps: Map<number, StepRecord>;
+  states: EncodedState[];
+  /** The run's last event seq as of this store's last committed write to it. */
+  last_event_seq: number;
+  /** Another writer's rows came between this store's writes to the run. */
+  stale: boolean;
+}
+
+/** The attempt in flight: what its plans leave, applied once it commits. */
+interface Attempt {
+  jobs: readonly RunJob[];
+  plans: RunBatchPlan[];
+  /** Runs whose head is forgotten when it commits (a write of theirs failed). */
+  forget: Set<string>;
+}
+
+const runOf = (job: RunJob): string | null => (job.kind === "write" ? job.write.run_id : job.kind === "triggered" ? job.run.id : null);
+
+/**
+ * Construct with a pg Pool (the app's, or a test's or benchmark's). Keep one instance per
+ * process or thread: it caches each run's last event seq and encoder cursor between commits.
+ */
+export class PostgresRunStore implements RunHostStore {
+  readonly leases: RunLeaseStore;
+  private readonly heads = new Map<string, RunHead>();
+  private readonly group: PgGroupCommit<RunJob>;
+  private readonly now: () => number;
+  private readonly watched = new Map<string, Watched>();
+  private attempt: Attempt = { jobs: [], plans: [], forget: new Set() };
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: PostgresRunStoreOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.group = new PgGroupCommit(pool, this.owner());
+    this.leases = postgresLeases(pool, ({ runId, owner, unless }) =>
+      (this.group.submit({ kind: "release", runId, owner, unless }) as Promise<void>).catch((err: unknown) => {
+        // After the pool ended (shutdown) the lease simply expires.
+        if (!pool.ended) throw err;
+      }),
+    );
+  }
+
+  /** How many runs this store keeps a head for in memory (the runs it is driving). */
+  get cachedRuns(): number {
+    return this.heads.size;
+  }
+
+  async createRun(run: NewRun): Promise<void> {
+    const result = await this.pool.query<{ num: number }>(
+      bind(WRITE.createRun, [
+        run.id, run.workflow_id, run.workflow_version, JSON.stringify(run.graph), sqlTime(run.created_at), this.options.versionAuthor ?? "engine",
+        JSON.stringify(run.input), JSON.stringify(run.options), run.triggered_by?.id ?? "local", run.triggered_by?.type ?? "system",
+        run.triggered_by?.name ?? "Local user", run.triggered_by?.owner_id ?? null, newId(),
+      ]),
+    );
+    this.heads.set(run.id, { num: result.rows[0].num, last_event_seq: 0, last_step_seq: 0, cursor: null });
+  }
+
+  commit(write: RunWrite): Promise<StoredEvent[]> {
+    return this.group.submit({ kind: "write", write }) as Promise<StoredEvent[]>;
+  }
+
+  /**
+   * A triggered run's row and its `run.trigger` audit row, in the next group commit: the
+   * engine's `run_start` checkpoint submitted in the same turn lands in the same transaction.
+   */
+  insertTriggered({ run, audit }: { run: NewRunRow; audit: AuditInput }): Promise<void> {
+    return this.group.submit({ kind: "triggered", run, audit }) as Promise<void>;
+  }
+
+  /**
+   * Keep the run's steps and checkpoint states in memory as its writes commit, until
+   * `stop()`: a caller waiting for the run (`?wait=`) then answers without reading them back.
+   * Start watching before the run's first write (it starts empty). `read()` answers null once
+   * another writer's rows came between this store's writes to the run; unlike SQLite's, it
+   * cannot look (the port's `read` is synchronous) for rows written after this store's last.
+   */
+  watch(runId: string): RunWatch {
+    const watched: Watched = { steps: new Map(), states: [], last_event_seq: 0, stale: false };
+    this.watched.set(runId, watched);
+    return {
+      read: () => (watched.stale ? null : { steps: [...watched.steps.values()].sort((a, b) => a.seq - b.seq), states: watched.states }),
+      stop: () => {
+        if (this.watched.get(runId) === watched) this.watched.delete(runId);
+      },
+    };
+  }
+
+  /** The group commit's side of this store: plans each attempt and keeps the caches in step with what commits. */
+  private owner(): GroupCommitOwner<RunJob> {
+    const sync = this.options.synchronousCommit;
+    let aloneHeads = new Map<string, RunHead>();
+    let aloneFailed = new Set<string>();
+    return {
+      prelude: sync ? [{ text: `SET LOCAL synchronous_commit TO ${sync === "off" ? "off" : "on"}` }] : [],
+      together: async (jobs, client) => {
+        // Runs this store has no head for (and no job of the batch creates): one read for all.
+        const created = new Set<string>();
+        const unknown = new Set<string>();
+        for (const job of jobs) {
+          if (job.kind === "triggered") created.add(job.run.id);
+          else if (job.kind === "write" && !this.heads.has(job.write.run_id) && !created.has(job.write.run_id)) unknown.add(job.write.run_id);
+        }
+        const loaded = unknown.size > 0 ? await this.readHeads(client, [...unknown]) : new Map<string, RunHead>();
+        const plan = new RunBatchPlan(this.planContext((id) => this.heads.get(id) ?? loaded.get(id)), new Set());
+        for (const job of jobs) plan.add(job);
+        plan.finish();
+        this.attempt = { jobs, plans: [plan], forget: new Set() };
+        return { statements: plan.statements, outcomes: (results) => plan.outcomes(results) };
+      },
+      beforeAlone: async (jobs, client) => {
+        const runs = new Set<string>();
+        for (const job of jobs) if (job.kind === "write") runs.add(job.write.run_id);
+        aloneHeads = await this.readHeads(client, [...runs]);
+        aloneFailed = new Set();
+        this.attempt = { jobs, plans: [], forget: new Set() };
+      },
+      alone: (job): AloneAttempt | Error => {
+        const plan = new RunBatchPlan(this.planContext((id) => aloneHeads.get(id)), aloneFailed, true);
+        const runId = runOf(job);
+        const fail = () => {
+          if (job.kind !== "write" || !runId) return;
+          aloneFailed.add(runId);
+          aloneHeads.delete(runId);
+          this.attempt.forget.add(runId);
+        };
+        const refused = plan.add(job);
+        if (refused) {
+          fail();
+          return refused;
+        }
+        plan.finish();
+        return {
+          statements: plan.statements,
+          settle: (results) => {
+            const [outcome] = plan.outcomes(results);
+            if (!outcome.ok) throw outcome.error;
+            for (const [id, next] of plan.heads) aloneHeads.set(id, next.head);
+            this.attempt.plans.push(plan);
+            return outcome.value;
+          },
+          refused: (error, index) => {
+            fail();
+            return plan.refusal(error, index);
+          },
+        };
+      },
+      committed: () => {
+        for (const plan of this.attempt.plans) {
+          for (const [runId, next] of plan.heads) {
+            if (next.keep) this.heads.set(runId, next.head);
+            else this.heads.delete(runId);
+          }
+          this.commitWatches(plan);
+        }
+        for (const runId of this.attempt.forget) this.heads.delete(runId);
+        this.attempt = { jobs: [], plans: [], forget: new Set() };
+      },
+      aborted: () => {
+        // The attempt's encoder cursors were consumed: its runs checkpoint in full next time.
+        for (const job of this.attempt.jobs) {
+          const runId = runOf(job);
+          if (runId) this.heads.delete(runId);
+        }
+        this.attempt = { jobs: this.attempt.jobs, plans: [], forget: new Set() };
+      },
+    };
+  }
+
+  private planContext(head: (runId: string) => RunHead | undefined): PlanContext {
+    return {
+      head,
+      now: this.now,
+      codec: this.options.codec,
+      isWatched: (runId) => this.watched.has(runId),
+    };
+  }
+
+  private commitWatches(plan: RunBatchPlan): void {
+    for (const { runId, before, steps, state, last_event_seq } of plan.staged) {
+      const watched = this.watched.get(runId);
+      if (!watched) continue;
+      if (before !== watched.last_event_seq) watched.stale = true;
+      for (const step of steps) watched.steps.set(step.seq, storedStep(step));
+      if (state) watched.states.push(state);
+      watched.last_event_seq = last_event_seq;
+    }
+  }
+
+  /** The heads of the runs among `runIds` that exist, as stored. */
+  private async readHeads(client: pg.PoolClient, runIds: string[]): Promise<Map<string, RunHead>> {
+    const heads = new Map<string, RunHead>();
+    if (runIds.length === 0) return heads;
+    const rows = (await client.query<{ id: string; num: number; last_event_seq: number; last_step_seq: number }>(bind(READ.heads, [runIds]))).rows;
+    for (const r of rows) heads.set(r.id, { num: r.num, last_event_seq: r.last_event_seq, last_step_seq: r.last_step_seq, cursor: null });
+    return heads;
+  }
+
+  private async rows<T extends pg.QueryResultRow>(s: Statement, values: unknown[]): Promise<T[]> {
+    return (await this.pool.query<T>(bind(s, values))).rows;
+  }
+
+  /** Several reads on one connection in one round trip. */
+  private async readTogether(queries: pg.QueryConfig[]): Promise<pg.QueryResult[]> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      const settled = await pipeline(client, queries);
+      const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+      if (failed) throw failed.reason;
+      return settled.map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value);
+    } catch (err) {
+      broken = typeof (err as { code?: unknown }).code === "string" ? undefined : (err as Error);
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** The parsed graph of a workflow version (the one cache, lib/db/graph-column.ts, kept per pool). */
+  private async versionGraph(runId: string, workflowId: string, version: number): Promise<Graph> {
+    const cached = versionGraph(this.pool, workflowId, version, () => null);
+    if (cached) return cached;
+    const [row] = await this.rows<{ graph: string }>(READ.graph, [workflowId, version]);
+    const graph = row ? versionGraph(this.pool, workflowId, version, () => row.graph) : null;
+    if (!graph) throw new Error(`run ${runId}: workflow ${workflowId} has no version ${version}`);
+    return graph;
+  }
+
+  async getRun(runId: string): Promise<RunRecord | null> {
+    const [row] = await this.rows<RunRow>(READ.run, [runId]);
+    return row ? runFromRow(row) : null;
+  }
+
+  async loadRun(runId: string): Promise<LoadedRun | null> {
+    const [loaded, open, chain] = await this.readTogether([bind(READ.loaded, [runId]), bind(READ.openSteps, [runId]), bind(READ.latestChain, [runId])]);
+    const row = loaded.rows[0] as (RunRow & { last_step_seq: number; last_event_seq: number }) | undefined;
+    if (!row) return null;
+    const run = runFromRow(row);
+    const graph = await this.versionGraph(runId, run.workflow_id, run.workflow_version);
+    const rows = (chain.rows as CheckpointRow[]).map(checkpointFromRow);
+    return {
+      run,
+      graph,
+      checkpoint: rows.length === 0 ? null : this.chainOf(rows, rows[rows.length - 1].seq),
+      open_steps: (open.rows as StepRow[]).map(stepFromRow),
+      last_step_seq: row.last_step_seq,
+      last_event_seq: row.last_event_seq,
+    };
+  }
+
+  async listSteps(runId: string): Promise<StepRecord[]> {
+    return (await this.rows<StepRow>(READ.steps, [runId])).map(stepFromRow);
+  }
+
+  async listCheckpoints(runId: string): Promise<CheckpointRecord[]> {
+    return materializeAll((await this.rows<CheckpointRow>(READ.checkpoints, [runId])).map(checkpointFromRow));
+  }
+
+  /** The state of each of the run's checkpoints (seq → state), without the rest of them. */
+  async listCheckpointStates(runId: string): Promise<Map<number, State>> {
+    const states = materializeStates(await this.rows<EncodedState>(READ.checkpointStates, [runId]));
+    return states ?? new Map((await this.listCheckpoints(runId)).map((cp) => [cp.seq, cp.state]));
+  }
+
+  /** Each checkpoint's chain link and stored bytes: of its state, and of its state, `completed` and queue. */
+  async checkpointSizes(runId: string): Promise<CheckpointSize[]> {
+    return this.rows<CheckpointSize>(READ.checkpointSizes, [runId]);
+  }
+
+  /** The run's checkpoints without their contents (nothing decoded): what a list of them shows. */
+  async listCheckpointHeads(runId: string): Promise<{ seq: number; step_name: string; created_at: number }[]> {
+    return this.rows(READ.checkpointHeads, [runId]);
+  }
+
+  async getCheckpoint(runId: string, seq: number): Promise<CheckpointRecord | null> {
+    if (!Number.isSafeInteger(seq) || Math.abs(seq) > 2 ** 31 - 1) return null;
+    const rows = (await this.rows<CheckpointRow>(READ.chainAt, [runId, seq])).map(checkpointFromRow);
+    return rows.length === 0 ? null : this.chainOf(rows, seq);
+  }
+
+  async listEvents(runId: string, afterSeq: number): Promise<StoredEvent[]> {
+    // Seqs are integers from 1: a bound outside PostgreSQL's integer range is clamped to it.
+    const after = Number.isNaN(afterSeq) ? 0 : Math.min(Math.max(Math.floor(afterSeq), -1), 2 ** 31 - 1);
+    return (await this.rows<EventRow>(READ.events, [runId, after])).map(eventFromRow);
+  }
+
+  /** Checkpoint `seq` materialized from rows holding its chain (null: not among them). */
+  private chainOf(rows: CheckpointRow[], seq: number): CheckpointRecord | null {
+    const bySeq = new Map(rows.map((r) => [r.seq, r]));
+    const chain = checkpointChain(seq, (s) => bySeq.get(s));
+    return chain ? materialize(chain) : null;
+  }
+}
