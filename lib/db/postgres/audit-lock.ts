@@ -1,8 +1,8 @@
+import { LOCK_NAMESPACE, LOCKS } from "./advisory-locks";
+
 /**
- * The advisory lock that serializes audit appends on PostgreSQL: every writer of
- * `audit_entries` takes `pg_advisory_xact_lock(AUDIT_CHAIN_LOCK)` in its transaction before it
- * reads the chain head, so two appends never chain onto the same row (SQLite gets the same from
- * admitting one writer at a time). Held until the transaction ends. The value is "audt" in
- * ASCII, apart from Prisma's migrate lock (72707369, lib/db/postgres/migrate.ts).
+ * The audit chain's advisory lock as `pg_advisory_xact_lock` arguments: the same (namespace,
+ * lock) pair every audit append takes (./advisory-locks.ts, ./audit.ts), so the run store's
+ * `run.trigger` rows and the request side's appends never chain onto the same row.
  */
-export const AUDIT_CHAIN_LOCK = 0x61756474;
+export const AUDIT_CHAIN_LOCK = `${LOCK_NAMESPACE}, ${LOCKS.audit}`;

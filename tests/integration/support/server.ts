@@ -1,7 +1,9 @@
 /**
- * Starts the already-built app (`next start`) on a fresh, migrated SQLite file and a free
- * port, for integration tests. Build first: `NEXT_DIST_DIR=.next-api npm run build`; the
- * harness serves the build in `$NEXT_DIST_DIR` (default `.next`).
+ * Starts the already-built app (`next start`) on a fresh, migrated database and a free
+ * port, for integration tests: a SQLite file, or with `SWITCHYARD_TEST_BACKEND=postgres` a
+ * PostgreSQL database of its own on the test server (lib/db/postgres/test-database.ts). Build
+ * first: `NEXT_DIST_DIR=.next-api npm run build`; the harness serves the build in
+ * `$NEXT_DIST_DIR` (default `.next`).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -9,6 +11,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { SERVER_NODE_OPTIONS } from "../../../scripts/server-node-options.mjs";
+import { createPostgresTestDatabase, type PostgresTestDatabase } from "../../../lib/db/postgres/test-database";
+
+/** The backend test servers use: SQLite unless `SWITCHYARD_TEST_BACKEND=postgres`. */
+export const TEST_BACKEND: "sqlite" | "postgres" = process.env.SWITCHYARD_TEST_BACKEND === "postgres" ? "postgres" : "sqlite";
 
 /**
  * Every test server starts with this bootstrap token (an admin API key, lib/auth), and the
@@ -21,7 +27,10 @@ export const adminAuth = (): Record<string, string> => ({ authorization: `Bearer
 
 export interface TestServer {
   baseUrl: string;
+  /** The SQLite file (on the SQLite backend). */
   dbFile: string;
+  /** The server's DATABASE_URL (`file:…` or `postgres://…`). */
+  databaseUrl: string;
   /** Graceful stop (SIGTERM), waits for exit. */
   stop(): Promise<void>;
   /** Graceful stop (SIGTERM) keeping the database, waits for exit (then `restart`). */
@@ -63,11 +72,18 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-it-"));
   const dbFile = options.dbFile ?? path.join(dir, "test.db");
+  // PostgreSQL: a database of its own, migrated (as `prisma migrate deploy` would, recorded alike).
+  let postgres: PostgresTestDatabase | undefined;
+  if (TEST_BACKEND === "postgres" && !options.dbFile && !options.env?.DATABASE_URL) {
+    postgres = await createPostgresTestDatabase();
+    await postgres.pool.end();
+  }
+  const databaseUrl = options.env?.DATABASE_URL ?? postgres?.url ?? `file:${dbFile}`;
   // NEXT_MANUAL_SIG_HANDLE as `npm start` sets it: a stop (SIGTERM) hands the runs back (lib/runtime/host).
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1", SWITCHYARD_BOOTSTRAP_TOKEN: TEST_ADMIN_TOKEN, ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, ...(postgres ? { SWITCHYARD_DATA_DIR: dir } : {}), NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1", SWITCHYARD_BOOTSTRAP_TOKEN: TEST_ADMIN_TOKEN, ...options.env };
   // The server's own options (as `npm start` sets them), never the test runner's.
   env.NODE_OPTIONS = options.env?.NODE_OPTIONS ?? SERVER_NODE_OPTIONS;
-  if (!options.skipMigrate) {
+  if (!options.skipMigrate && !postgres) {
     const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, encoding: "utf8" });
     if (migrate.status !== 0) throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
   }
@@ -107,9 +123,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   return {
     baseUrl,
     dbFile,
+    databaseUrl,
     async stop() {
       await terminate("SIGTERM");
       if (!options.keepFiles) rmSync(dir, { recursive: true, force: true });
+      if (!options.keepFiles) await postgres?.close();
     },
     halt: () => terminate("SIGTERM"),
     kill9: () => terminate("SIGKILL"),
