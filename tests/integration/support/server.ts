@@ -76,7 +76,6 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   let postgres: PostgresTestDatabase | undefined;
   if (TEST_BACKEND === "postgres" && !options.dbFile && !options.env?.DATABASE_URL) {
     postgres = await createPostgresTestDatabase();
-    await postgres.pool.end();
   }
   const databaseUrl = options.env?.DATABASE_URL ?? postgres?.url ?? `file:${dbFile}`;
   // NEXT_MANUAL_SIG_HANDLE as `npm start` sets it: a stop (SIGTERM) hands the runs back (lib/runtime/host).
