@@ -18,6 +18,8 @@ export interface RunEventRelay {
 export class LocalRunEventBus implements RunEventBus {
   private readonly topics = new TopicBus<RunEventMessage>("event");
   private readonly relayed = new Map<string, Promise<void>>();
+  /** Per run with subscribers: the highest event seq published here. */
+  private readonly seen = new Map<string, number>();
 
   constructor(private readonly relay?: RunEventRelay) {}
 
@@ -29,6 +31,7 @@ export class LocalRunEventBus implements RunEventBus {
       if (done) return;
       done = true;
       unsubscribe();
+      if (!this.topics.listening(runId)) this.seen.delete(runId);
       if (!this.relay || this.topics.listening(runId)) return;
       this.relayed.delete(runId);
       this.relay.stop(runId);
@@ -49,8 +52,15 @@ export class LocalRunEventBus implements RunEventBus {
     return this.topics.topics();
   }
 
+  /** The highest event seq of the run this bus has carried since its first subscriber came (0 when none). */
+  lastSeq(runId: string): number {
+    return this.seen.get(runId) ?? 0;
+  }
+
   publish(runId: string, events: StoredEvent[]): void {
-    if (events.length > 0) this.topics.emit(runId, { kind: "events", events });
+    if (events.length === 0) return;
+    if (this.topics.listening(runId)) this.seen.set(runId, Math.max(this.lastSeq(runId), events[events.length - 1].seq));
+    this.topics.emit(runId, { kind: "events", events });
   }
 
   delta(event: DeltaEvent): void {

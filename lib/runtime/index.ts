@@ -26,7 +26,7 @@ export function runtime(): RunRuntime {
     // Provider keys come from the environment; the secret key and the retention setting load
     // here, so a bad one fails at startup.
     const retentionDays = configuredRetentionDays();
-    const rt = new RunRuntime(storage().runStore(), { models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(storage().secrets) });
+    const rt = new RunRuntime(storage().runStore(), { models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(storage().secrets), notices: storage().notices });
     globalForRuntime.switchyardRuntime = rt;
     rt.startRecovery();
     // The spend rollup and retention are written where runs are: this thread owns the writes.

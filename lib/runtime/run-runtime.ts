@@ -10,9 +10,10 @@ import { createModelGateway } from "@/engine/models/gateway";
 import type { Graph } from "@/engine/graph/schema";
 import { SETTLED_STATUSES, type ModelGateway, type RunRecord, type SecretResolver } from "@/engine/ports";
 import { defaultToolRegistry } from "@/engine/tools/registry";
-import type { RunHostStore } from "@/lib/db";
+import type { RunControl, RunHostStore, RunNotices } from "@/lib/db";
 import { storageCondition } from "@/lib/db/storage-condition";
 import { LocalRunEventBus } from "./event-bus";
+import { announcing } from "./other-processes";
 import { DEFAULT_LEASE_TIMINGS, LeaseKeeper, type LeaseTimings } from "./lease-keeper";
 import { newProcessId } from "./process-id";
 import { isBadState, sweepOrphans } from "./recovery";
@@ -25,6 +26,8 @@ export interface RunRuntimeOptions {
   /** Resolves `{secrets.NAME}` for http_request (default: none, such calls fail). */
   secrets?: SecretResolver;
   stalls?: StallPolicy;
+  /** Notices between processes on a shared database (null or absent: this process is alone). */
+  notices?: RunNotices | null;
 }
 
 /**
@@ -53,6 +56,13 @@ interface Stall {
   storage: boolean;
 }
 
+/** Refused: another live process holds the run's lease (it drives the run). */
+export class HeldElsewhere extends EngineError {
+  constructor(readonly runId: string) {
+    super("bad_state", `run ${runId} is being driven by another server process`);
+  }
+}
+
 export class RunRuntime {
   readonly bus = new LocalRunEventBus();
   readonly store: RunHostStore;
@@ -63,10 +73,13 @@ export class RunRuntime {
   /** Runs whose last segments here stopped with an error, by id (see {@link StallPolicy}). */
   private readonly stalls = new Map<string, Stall>();
   private readonly stallPolicy: StallPolicy;
+  readonly notices: RunNotices | null;
+  private unlisten: Promise<() => void> | undefined;
 
   constructor(store: RunHostStore, options: RunRuntimeOptions = {}) {
     this.store = store;
-    this.engine = new Engine({ store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: this.bus });
+    this.notices = options.notices ?? null;
+    this.engine = new Engine({ store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: announcing(this.bus, this.notices) });
     this.stallPolicy = options.stalls ?? DEFAULT_STALL_POLICY;
     this.leases = new LeaseKeeper(store.leases, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS);
   }
@@ -193,6 +206,8 @@ export class RunRuntime {
   startRecovery(): void {
     this.leases.startHeartbeat();
     if (this.sweeper) return;
+    this.unlisten ??= this.notices?.listen({ events() {}, control: (message) => this.onControl(message) });
+    this.unlisten?.catch((err: unknown) => console.error(`listening to other processes failed: ${errorMessage(err)}`));
     void this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), this.leases.timings.sweepMs);
     this.sweeper.unref?.();
@@ -200,8 +215,16 @@ export class RunRuntime {
 
   stopRecovery(): void {
     this.leases.stopHeartbeat();
+    void this.unlisten?.then((stop) => stop(), () => {});
+    this.unlisten = undefined;
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = undefined;
+  }
+
+  /** A control message from any process: acted on when this process drives the run. */
+  private onControl(message: RunControl): void {
+    if (message.op !== "cancel" || !this.engine.isActive(message.runId)) return;
+    this.engine.cancel(message.runId, message.by).catch((err: unknown) => isBadState(err) || console.error(`cancelling run ${message.runId} failed: ${errorMessage(err)}`));
   }
 
   /** One recovery pass; passes never overlap. */
@@ -220,7 +243,7 @@ export class RunRuntime {
   private async claimOrRefuse(runId: string): Promise<number> {
     if (this.leases.holds(runId) || this.engine.isActive(runId)) throw new EngineError("bad_state", `run ${runId} is busy`);
     const token = await this.leases.claim(runId);
-    if (token === null) throw new EngineError("bad_state", `run ${runId} is being driven by another server process`);
+    if (token === null) throw new HeldElsewhere(runId);
     return token;
   }
 }

@@ -4,9 +4,9 @@ import "server-only";
  * process's run runtime (leases) and appends its audit row once the engine accepted it.
  * Approve and resume answer at once; the run continues in the background.
  *
- * Cancel of a run that another live server process is driving is refused (409): with the
- * embedded SQLite database one server process drives every run, so an active run is
- * always in this process.
+ * Cancel of a run that another live server process is driving (several processes on one
+ * PostgreSQL database) is sent to that process, which stops it; with SQLite one server
+ * process drives every run, so an active run is always in this process.
  */
 import type { HumanGateNode } from "@/engine/graph/schema";
 import { engineErrorCode } from "@/engine/errors";
@@ -15,6 +15,7 @@ import { ApiError, type Actor } from "@/lib/http";
 import { gateActor } from "@/lib/auth/actor";
 import { storage, type AuditAction } from "@/lib/db";
 import { runtime } from "@/lib/runtime";
+import { HeldElsewhere } from "@/lib/runtime/run-runtime";
 import { getRun, requireRunRecord, type RunDto } from "./runs";
 
 async function audit(action: AuditAction, runId: string, actor: Actor, details: Record<string, unknown>): Promise<void> {
@@ -74,9 +75,33 @@ export async function rejectGate(d: Omit<GateDecisionInput, "input">): Promise<R
 export async function cancelRun({ id, actor, stepInputs }: { id: string; actor: Actor; stepInputs?: boolean }): Promise<RunDto> {
   const before = await requireRunRecord(id);
   const rt = runtime();
-  await (rt.engine.isActive(id) ? rt.engine.cancel(id, actor.name) : rt.decide(id, () => rt.engine.cancel(id, actor.name)));
+  if (rt.engine.isActive(id)) await rt.engine.cancel(id, actor.name);
+  else {
+    try {
+      await rt.decide(id, () => rt.engine.cancel(id, actor.name));
+    } catch (err) {
+      // Driven by another process on the same database: it is told, and this waits for the run to stop.
+      if (!(err instanceof HeldElsewhere && rt.notices)) throw err;
+      await rt.notices.control({ op: "cancel", runId: id, by: actor.name });
+      await settledElsewhere(id);
+    }
+  }
   await audit("run.cancel", id, actor, { from_status: before.status });
   return getRun({ id, stepInputs });
+}
+
+/** How long a cancel sent to another process waits for the run to stop. */
+const CANCEL_ELSEWHERE_MS = 15_000;
+
+/** Resolves once the run has ended (read from the store); 409 if the process driving it does not stop it in time. */
+async function settledElsewhere(id: string): Promise<void> {
+  const deadline = Date.now() + CANCEL_ELSEWHERE_MS;
+  for (;;) {
+    const { status } = await requireRunRecord(id);
+    if (status === "failed" || status === "completed") return;
+    if (Date.now() > deadline) throw new ApiError("bad_state", `run ${id} is driven by another server process, which did not stop it within ${CANCEL_ELSEWHERE_MS / 1000} s; try again`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** 400 naming each bad reviewer field as `input.<field>`, like a body shape error. */

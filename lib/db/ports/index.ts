@@ -5,7 +5,7 @@
  */
 import type { AuditStore } from "./audit";
 import type { ApiKeyStore, LoginFailureStore, UserStore } from "./identity";
-import type { RunHostStore, StorageUpkeep } from "./run-host";
+import type { RunHostStore, RunNotices, StorageUpkeep } from "./run-host";
 import type { RunQueryStore, SpendStore } from "./runs";
 import type { HookStore, SecretStore } from "./secrets";
 import type { VersionStore, WorkflowStore } from "./workflows";
@@ -61,4 +61,6 @@ export interface Storage extends StorageTx {
   /** This thread's run store: the engine's, shared with the API's reads of runs (made on first use). */
   runStore(): RunHostStore;
   readonly upkeep: StorageUpkeep;
+  /** Notices between processes sharing the database; null when only one process can use it (SQLite). */
+  readonly notices: RunNotices | null;
 }

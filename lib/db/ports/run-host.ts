@@ -93,6 +93,25 @@ export interface RunHostStore extends RunStore {
   readonly leases: RunLeaseStore;
 }
 
+/** A message for the process driving a run, wherever it is. */
+export type RunControl = { op: "cancel"; runId: string; by: string };
+
+/**
+ * What processes sharing one database tell each other about runs: that a run's events were
+ * committed (up to a seq), and control messages for the process driving a run. Delivery is
+ * at most once and best effort — the events table stays the record (a process that missed a
+ * notice reads the events on the next one, or on reconnect). Null where one process is all
+ * there is (SQLite).
+ */
+export interface RunNotices {
+  /** After a commit: `runId` has events up to `seq`. Sent to every process, this one included. */
+  announce(runId: string, seq: number): void;
+  /** Sends a control message to every process; the one driving the run acts on it. */
+  control(message: RunControl): Promise<void>;
+  /** Hears every process's notices; resolves once listening (notices sent from then on arrive). */
+  listen(listener: { events(runId: string, seq: number): void; control(message: RunControl): void }): Promise<() => void>;
+}
+
 /** Background upkeep of stored runs; one process at a time should run it. */
 export interface StorageUpkeep {
   /** Folds settled runs into the spend rollup, and deletes runs past `retentionDays` (null: keep them); returns a stop function. */

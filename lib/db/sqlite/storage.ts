@@ -107,6 +107,8 @@ export function sqliteStorage(c: Database.Database): Storage {
     transaction: (fn) => gate.transaction(() => fn(storage)),
     stats: () => run(() => databaseStats(c)),
     runStore: () => (runStore ??= new SqliteRunStore(c)),
+    // One process serves a SQLite file: nobody to tell.
+    notices: null,
     upkeep: {
       start({ retentionDays, retentionIntervalMs }) {
         // Both write in short slices between the thread's run commits, on its connection.

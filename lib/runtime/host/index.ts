@@ -14,7 +14,8 @@ import { storage } from "@/lib/db";
 import { secretKey } from "@/lib/secrets/service";
 import type { RunEventBus } from "@/engine/ports";
 import { LocalRunEventBus } from "../event-bus";
-import { runtime } from "../index";
+import { runReads, runtime } from "../index";
+import { followOtherProcesses } from "../other-processes";
 import { processPrefix } from "../process-id";
 import { executeCommand } from "./dispatch";
 import type { CommandOutcome, FromHost, RunCommand, ToHost } from "./protocol";
@@ -43,7 +44,13 @@ export function engineHost(): EngineHost {
   if (!globalForHost.switchyardEngineHost) {
     // Load (or generate) the secrets key here first, so the two threads never race to create it.
     secretKey();
-    globalForHost.switchyardEngineHost = process.env.SWITCHYARD_ENGINE_THREAD === "off" ? inProcessHost() : new ThreadHost();
+    const host = process.env.SWITCHYARD_ENGINE_THREAD === "off" ? inProcessHost() : new ThreadHost();
+    globalForHost.switchyardEngineHost = host;
+    // On a database other processes share, their runs' events reach this process's streams too.
+    const notices = storage().notices;
+    if (notices && host.bus instanceof LocalRunEventBus) {
+      followOtherProcesses(host.bus, notices, (runId, after) => runReads().listEvents(runId, after)).catch((err: unknown) => console.error("following other processes' runs failed", err));
+    }
   }
   return globalForHost.switchyardEngineHost;
 }
