@@ -1,5 +1,8 @@
 /** Stored audit rows in API form, the same from every backend. */
-import type { AuditChainRow, AuditEntryRecord } from "./ports";
+import { auditHashOfText, type AuditContent } from "./audit-hash";
+import { canonicalJson } from "./canonical-json";
+import { newId } from "./ids";
+import type { AuditChainRow, AuditEntryRecord, AuditInput } from "./ports";
 import { toIsoTimestamp } from "./timestamps";
 
 /** A stored row in API form (its details parsed, its timestamp ISO). Throws on a timestamp that is no date. */
@@ -28,4 +31,22 @@ function parseDetails(text: string): Record<string, unknown> {
   } catch {
     return { unparseable: text };
   }
+}
+
+/** A new row of the chain after `prevHash`: its content, its details as stored (canonical JSON) and its hash. */
+export function chainedAuditRow(input: AuditInput, prevHash: string, at: Date): { content: AuditContent; detailsJson: string; hash: string } {
+  const content: AuditContent = {
+    id: newId(),
+    action: input.action,
+    actor_id: input.actor.id,
+    actor_type: input.actor.type,
+    actor_name: input.actor.name,
+    target_type: input.targetType,
+    target_id: input.targetId,
+    details: input.details ?? {},
+    created_at: toIsoTimestamp(at),
+  };
+  // Stored canonical, so a verification can hash the stored text as it is.
+  const detailsJson = canonicalJson(content.details);
+  return { content, detailsJson, hash: auditHashOfText(prevHash, content, detailsJson) };
 }

@@ -1,12 +1,10 @@
 import "server-only";
 import type Database from "better-sqlite3";
 import { db } from "./client";
-import { auditHashOfText, GENESIS_HASH, type AuditContent } from "./audit-hash";
-import { canonicalJson } from "./canonical-json";
-import { newId } from "./ids";
-import { toIsoTimestamp, toSqlTimestamp } from "./timestamps";
+import { GENESIS_HASH } from "./audit-hash";
+import { toSqlTimestamp } from "./timestamps";
 import { stmt } from "./statement-cache";
-import { auditEntryOf as fromRaw } from "./audit-rows";
+import { auditEntryOf as fromRaw, chainedAuditRow } from "./audit-rows";
 
 export { auditEntryOf } from "./audit-rows";
 import type { AuditInput, AuditEntryRecord, AuditFilter } from "./ports";
@@ -39,20 +37,7 @@ export function appendAudit(conn: Database.Database, input: AuditInput): AuditEn
     const head = stmt(conn, "SELECT hash FROM audit_entries ORDER BY seq DESC LIMIT 1").get() as { hash: string } | undefined;
     const prevHash = head?.hash ?? GENESIS_HASH;
     const at = input.at ?? new Date();
-    const content: AuditContent = {
-      id: newId(),
-      action: input.action,
-      actor_id: input.actor.id,
-      actor_type: input.actor.type,
-      actor_name: input.actor.name,
-      target_type: input.targetType,
-      target_id: input.targetId,
-      details: input.details ?? {},
-      created_at: toIsoTimestamp(at),
-    };
-    // Stored canonical, so a verification can hash the stored text as it is.
-    const detailsJson = canonicalJson(content.details);
-    const hash = auditHashOfText(prevHash, content, detailsJson);
+    const { content, detailsJson, hash } = chainedAuditRow(input, prevHash, at);
     const info = stmt(conn, 
         `INSERT INTO audit_entries (id, action, actor_id, actor_type, actor_name, target_type, target_id, details, created_at, prev_hash, hash)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -17,7 +17,8 @@ import { db } from "./client";
 import { sqlTime } from "./timestamps";
 import { inRun } from "./run-statements";
 import { stmt } from "./statement-cache";
-import type { SpendRow, SpendFilter, SpendRunRow } from "./ports";
+import { groupSpend, type SpendDim } from "./spend-groups";
+import type { SpendFilter, SpendReport, SpendRunRow } from "./ports";
 
 export type { SpendRow, SpendFilter, SpendRunRow } from "./ports";
 
@@ -45,7 +46,7 @@ const ADD = `ON CONFLICT DO UPDATE SET cost_micros = cost_micros + excluded.cost
 const BATCH = "SELECT value FROM json_each(?)";
 const BATCH_PARAM = "SELECT value FROM json_each(@nums)";
 
-type Dim = "w" | "m" | "n";
+type Dim = SpendDim;
 const DIMS: readonly Dim[] = ["w", "m", "n"];
 const ROLLUP_COLUMNS = "hour, workflow_id, dim, key, cost_micros, tokens_in, tokens_out, steps, runs";
 
@@ -208,10 +209,8 @@ const REPORT_SQL = {
     WHERE w.id IN (${BATCH}) AND trim(coalesce(json_extract(n.value, '$.config.label'), '')) != ''`,
 };
 
-const byCostThenLabel = (a: SpendRow, b: SpendRow) => b.cost_micros - a.cost_micros || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
-
 /** Spend per workflow, per model, per node (of a workflow, the 200 costliest) and per UTC day. */
-export function spendAggregates(filter: SpendFilter, conn: Database.Database = db().sqlite) {
+export function spendAggregates(filter: SpendFilter, conn: Database.Database = db().sqlite): SpendReport {
   const st = (sql: string) => stmt(conn, sql);
   const read = conn.transaction(() => {
     const hour = sinceHour(filter);
@@ -230,32 +229,7 @@ export function spendAggregates(filter: SpendFilter, conn: Database.Database = d
     return { parts, days, names, labels };
   });
   const { parts, days, names, labels } = read();
-  const name = (workflowId: string) => names.get(workflowId) ?? workflowId;
-  const groups = { w: new Map<string, SpendRow>(), m: new Map<string, SpendRow>(), n: new Map<string, SpendRow>() };
-  for (const p of parts) {
-    const key = p.dim === "w" ? p.workflow_id : p.dim === "m" ? p.key : `${p.workflow_id}:${p.key}`;
-    let row = groups[p.dim].get(key);
-    if (!row) {
-      const label = p.dim === "w" ? name(p.workflow_id) : p.dim === "m" ? p.key : `${name(p.workflow_id)} · ${labels.get(key) ?? p.key}`;
-      row = { key, label, workflow_id: p.dim === "m" ? null : p.workflow_id, cost_micros: 0, tokens_in: 0, tokens_out: 0, steps: 0, runs: 0 };
-      groups[p.dim].set(key, row);
-    }
-    row.cost_micros += p.cost_micros;
-    row.tokens_in += p.tokens_in;
-    row.tokens_out += p.tokens_out;
-    row.steps += p.steps;
-    row.runs += p.runs;
-  }
-  // Rows a resumed run left at zero (its contribution subtracted) are no figure of the period.
-  const list = (m: Map<string, SpendRow>) => [...m.values()].filter((r) => r.runs > 0).sort(byCostThenLabel);
-  const perDay = new Map<string, number>();
-  for (const d of days) perDay.set(d.day, (perDay.get(d.day) ?? 0) + d.cost_micros);
-  return {
-    byWorkflow: list(groups.w),
-    byModel: list(groups.m),
-    byNode: list(groups.n).slice(0, 200),
-    byDay: [...perDay].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, cost_micros]) => ({ day, cost_micros })),
-  };
+  return groupSpend(parts, days, names, labels);
 }
 
 interface DayRow {

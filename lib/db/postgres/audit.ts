@@ -7,14 +7,12 @@
  * the chain does not see: rows link by hash).
  */
 import type { AuditChainRow, AuditEntryRecord, AuditFilter, AuditInput } from "../ports";
-import { auditHashOfText, GENESIS_HASH, type AuditContent } from "../audit-hash";
-import { auditEntryOf } from "../audit-rows";
-import { canonicalJson } from "../canonical-json";
-import { newId } from "../ids";
+import { GENESIS_HASH } from "../audit-hash";
+import { auditEntryOf, chainedAuditRow } from "../audit-rows";
 import { xactLock } from "./advisory-locks";
 import type { PgSession } from "./session";
 import { Params, type Sql } from "./sql";
-import { iso, storedKey } from "./times";
+import { storedKey } from "./times";
 
 const COLUMNS = "seq, id, action, actor_id, actor_type, actor_name, target_type, target_id, details, created_at, prev_hash, hash";
 
@@ -32,20 +30,7 @@ export async function appendAuditInTransaction(sql: Sql, input: AuditInput): Pro
   const head = await sql.first<{ hash: string }>("SELECT hash FROM audit_entries ORDER BY seq DESC LIMIT 1");
   const prevHash = head?.hash ?? GENESIS_HASH;
   const at = input.at ?? new Date();
-  const content: AuditContent = {
-    id: newId(),
-    action: input.action,
-    actor_id: input.actor.id,
-    actor_type: input.actor.type,
-    actor_name: input.actor.name,
-    target_type: input.targetType,
-    target_id: input.targetId,
-    details: input.details ?? {},
-    created_at: iso(at),
-  };
-  // Stored canonical, so a verification can hash the stored text as it is.
-  const detailsJson = canonicalJson(content.details);
-  const hash = auditHashOfText(prevHash, content, detailsJson);
+  const { content, detailsJson, hash } = chainedAuditRow(input, prevHash, at);
   const inserted = await sql.first<{ seq: number }>(
     `INSERT INTO audit_entries (id, action, actor_id, actor_type, actor_name, target_type, target_id, details, created_at, prev_hash, hash)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING seq`,

@@ -4,7 +4,8 @@
  * from ONE statement, so from one snapshot even at READ COMMITTED: a fold committing
  * meanwhile cannot count a run twice or not at all.
  */
-import type { SpendFilter, SpendReport, SpendRow, SpendRunRow } from "../ports";
+import type { SpendFilter, SpendReport, SpendRunRow } from "../ports";
+import { groupSpend } from "../spend-groups";
 import { DIMS, firstWholeDay, sinceHour, spendRows, type Dim } from "./spend-sql";
 import { Params, type Sql } from "./sql";
 import { storedKey } from "./times";
@@ -44,7 +45,6 @@ const NODE_LABELS = `SELECT w.id AS workflow_id, n ->> 'id' AS node_id, trim(n -
   FROM workflows w, json_array_elements(CASE WHEN json_typeof(w.graph::json -> 'nodes') = 'array' THEN w.graph::json -> 'nodes' ELSE '[]'::json END) n
   WHERE w.id = ANY($1) AND json_typeof(n) = 'object' AND trim(coalesce(n -> 'config' ->> 'label', '')) <> ''`;
 
-const byCostThenLabel = (a: SpendRow, b: SpendRow) => b.cost_micros - a.cost_micros || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
 
 /** Spend per workflow, per model, per node (of a workflow, the 200 costliest) and per UTC day. */
 export async function spendAggregates(sql: Sql, filter: SpendFilter): Promise<SpendReport> {
@@ -62,38 +62,9 @@ export async function spendAggregates(sql: Sql, filter: SpendFilter): Promise<Sp
   const labels = new Map(
     nodeIds.length === 0 ? [] : (await sql.rows<{ workflow_id: string; node_id: string; label: string }>(NODE_LABELS, [nodeIds])).map((r) => [`${r.workflow_id}:${r.node_id}`, r.label]),
   );
-  return summarize(parts, days, names, labels);
+  return groupSpend(parts, days, names, labels);
 }
 
-/** The rows grouped into the report's figures, as lib/db/spend.ts groups them. */
-function summarize(parts: Part[], days: { day: string; cost_micros: number }[], names: Map<string, string>, labels: Map<string, string>): SpendReport {
-  const name = (workflowId: string) => names.get(workflowId) ?? workflowId;
-  const groups = { w: new Map<string, SpendRow>(), m: new Map<string, SpendRow>(), n: new Map<string, SpendRow>() };
-  for (const p of parts) {
-    const key = p.dim === "w" ? p.workflow_id : p.dim === "m" ? p.key : `${p.workflow_id}:${p.key}`;
-    let row = groups[p.dim].get(key);
-    if (!row) {
-      const label = p.dim === "w" ? name(p.workflow_id) : p.dim === "m" ? p.key : `${name(p.workflow_id)} · ${labels.get(key) ?? p.key}`;
-      row = { key, label, workflow_id: p.dim === "m" ? null : p.workflow_id, cost_micros: 0, tokens_in: 0, tokens_out: 0, steps: 0, runs: 0 };
-      groups[p.dim].set(key, row);
-    }
-    row.cost_micros += p.cost_micros;
-    row.tokens_in += p.tokens_in;
-    row.tokens_out += p.tokens_out;
-    row.steps += p.steps;
-    row.runs += p.runs;
-  }
-  // Rows a resumed run left at zero (its contribution subtracted) are no figure of the period.
-  const list = (m: Map<string, SpendRow>) => [...m.values()].filter((r) => r.runs > 0).sort(byCostThenLabel);
-  const perDay = new Map<string, number>();
-  for (const d of days) perDay.set(d.day, (perDay.get(d.day) ?? 0) + d.cost_micros);
-  return {
-    byWorkflow: list(groups.w),
-    byModel: list(groups.m),
-    byNode: list(groups.n).slice(0, 200),
-    byDay: [...perDay].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, cost_micros]) => ({ day, cost_micros })),
-  };
-}
 
 /**
  * The runs behind one figure, newest first (up to `limit`), with what each spent on it: the
