@@ -19,7 +19,7 @@ import type { AuditInput, NewRunRow } from "../ports";
 import { sqlTime, toIsoTimestamp } from "../timestamps";
 import type { Outcome } from "./group-commit";
 import { checkpointValues, emptyPatch, mergePatch, stepValues, type MergedPatch } from "./run-rows";
-import { bind, CHECKPOINT_ARRAYS, EVENT_ARRAYS, isNullIn, PATCH_ARRAYS, STEP_ARRAYS, WRITE } from "./run-statements";
+import { bind, CHECKPOINT_ARRAYS, EVENT_ARRAYS, isNullIn, PATCH_ARRAYS, ROW_TABLES, rowsStatement, STEP_ARRAYS, WRITE, type RowTable } from "./run-statements";
 
 /** One thing a batch writes. */
 export type RunJob =
@@ -234,7 +234,7 @@ export class RunBatchPlan {
     if (this.perStep) {
       const one = new Columns(STEP_ARRAYS);
       one.push(values);
-      this.emit(bind(WRITE.steps, one.arrays), { kind: "step", runId, seq: step.seq });
+      this.emit(bind(rowsStatement(["steps"]), one.arrays), { kind: "step", runId, seq: step.seq });
       return;
     }
     // A step started and settled within one batch is written once, in its last version.
@@ -275,10 +275,18 @@ export class RunBatchPlan {
         const index = this.emit(query, source);
         if (slot) slot.statement = index;
       }
-      if (segment.steps.length > 0) this.emit(bind(WRITE.steps, segment.steps.arrays));
-      if (segment.checkpoints.length > 0) this.emit(bind(WRITE.checkpoints, segment.checkpoints.arrays));
-      if (segment.patches.size > 0) segment.patchStatement = this.emit(bind(WRITE.patches, patchArrays(segment.patches)));
-      if (segment.events.length > 0) this.emit(bind(WRITE.events, segment.events.arrays));
+      const rows: Partial<Record<RowTable, unknown[][]>> = {};
+      if (segment.steps.length > 0) rows.steps = segment.steps.arrays;
+      if (segment.checkpoints.length > 0) rows.checkpoints = segment.checkpoints.arrays;
+      if (segment.events.length > 0) rows.events = segment.events.arrays;
+      if (segment.patches.size > 0) rows.patches = patchArrays(segment.patches);
+      const tables = ROW_TABLES.filter((t) => rows[t]);
+      // A status leaving completed or failed fires the spend-unfold trigger, which reads the
+      // run's steps: they are written before the patch, each table by itself (see rowsStatement).
+      for (const group of segment.unsettled.size > 0 ? tables.map((t) => [t]) : tables.length > 0 ? [tables] : []) {
+        const index = this.emit(bind(rowsStatement(group), group.flatMap((t) => rows[t] as unknown[][])));
+        if (group.includes("patches")) segment.patchStatement = index;
+      }
       if (segment.releases[0].length > 0) this.emit(bind(WRITE.releases, segment.releases));
     }
     return this;

@@ -141,7 +141,9 @@ export class PostgresRunStore implements RunHostStore {
     let aloneHeads = new Map<string, RunHead>();
     let aloneFailed = new Set<string>();
     return {
-      prelude: sync ? [{ text: `SET LOCAL synchronous_commit TO ${sync === "off" ? "off" : "on"}` }] : [],
+      // Generic plans: the batch statements' plans do not depend on their arrays' contents, and
+      // planning each execution anew cost more than executing it.
+      prelude: `SET LOCAL plan_cache_mode TO force_generic_plan${sync ? `; SET LOCAL synchronous_commit TO ${sync === "off" ? "off" : "on"}` : ""}`,
       together: async (jobs, client) => {
         // Runs this store has no head for (and no job of the batch creates): one read for all.
         const created = new Set<string>();
