@@ -2,11 +2,11 @@
  * The statements of the run store on PostgreSQL (see PostgresRunStore), all named, so each
  * connection parses and plans each once.
  *
- * A group commit writes every table once per batch whatever the number of writes in it:
- * each statement binds one array per column and reads them back as rows with `unnest` (an
- * array of 100 step rows costs about what one row does: the round trip and the statement's
- * overhead are paid once). The rows of a run created in the same batch name their run by id
- * with a NULL number: {@link runNum} looks the number up.
+ * A group commit writes its rows in one statement per batch segment (run-batch.ts) whatever
+ * the number of writes in it ({@link rowsStatement}): each table's rows are bound as one array
+ * per column and read back as rows with `unnest`, so the round trip, the statement's messages
+ * and its executor start are paid once. The rows of a run created in the same batch name their
+ * run by id with a NULL number: {@link runNum} looks the number up.
  *
  * Two writes that are errors in SQLite only by the JavaScript check after them are errors
  * here in the statement itself, so a batch can be sent with its COMMIT in one round trip
@@ -199,12 +199,8 @@ const chainStart = (upTo?: string) =>
   `(SELECT seq FROM checkpoints WHERE run_num = ${RUN_NUM}${upTo ? ` AND seq <= ${upTo}` : ""} AND encoding = 'full' ORDER BY seq DESC LIMIT 1)`;
 
 export const READ = {
-  /** The runs of `$1` (ids) that exist: number and highest event and step seqs. */
-  heads: statement(
-    "heads",
-    `SELECT r.id, r.num, COALESCE(${lastSeq("run_events", "r.num")}, 0) AS last_event_seq, COALESCE(${lastSeq("steps", "r.num")}, 0) AS last_step_seq
-     FROM runs r WHERE r.id = ANY($1::text[])`,
-  ),
+  /** The runs of `$1` (ids) that exist: number and highest event seq. */
+  heads: statement("heads", `SELECT r.id, r.num, COALESCE(${lastSeq("run_events", "r.num")}, 0) AS last_event_seq FROM runs r WHERE r.id = ANY($1::text[])`),
   run: statement("run", `SELECT ${RUN_SELECT} FROM runs WHERE id = $1`),
   /** The run with its highest step and event seqs (loadRun). */
   loaded: statement(
