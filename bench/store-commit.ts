@@ -6,7 +6,8 @@
  * Two ways of calling: `awaited` waits for each commit (two transactions per node);
  * `pipelined` issues both and waits once per node, as the engine's driver does (its
  * commits are write-behind), so group commit puts them in one transaction.
- * Prints µs per node, wall and CPU. Run: `npx tsx bench/store-commit.ts`.
+ * Prints µs per node, wall and CPU (postgres: of this process only, the server's is not
+ * counted). Run: `node --conditions=react-server --import tsx bench/store-commit.ts`.
  */
 import type { EngineEvent, RunStore, RunWrite, SchedulerMeta, State, StepRecord } from "../engine/ports";
 import { graphSchema } from "../engine/graph/schema";
@@ -79,7 +80,7 @@ async function chain(store: RunStore, runId: string, workflowId: string, n: numb
 async function main(): Promise<void> {
   console.log(`µs per node (best of ${REPEATS}): wall / CPU, chain of n nodes`);
   console.log(["store".padEnd(20), ...SIZES.map((n) => `n=${n}`.padStart(16))].join(""));
-  for (const kind of ["memory", "sqlite"] as const) {
+  for (const kind of ["memory", "sqlite", "postgres"] as const) {
     for (const mode of ["awaited", "pipelined"] as const) {
       const bench = await makeBenchStore(kind);
       const cells: string[] = [];

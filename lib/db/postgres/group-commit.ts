@@ -38,8 +38,8 @@ export interface AloneAttempt {
 
 /** What the owner of the writes does for each attempt; it keeps its in-memory state in step with what commits. */
 export interface GroupCommitOwner<W> {
-  /** Statements to run first in every transaction (after BEGIN). */
-  readonly prelude: readonly pg.QueryConfig[];
+  /** SQL to run first in every transaction, after BEGIN (statements without parameters, or ""). */
+  readonly prelude: string;
   /** Plans the all-or-nothing attempt; may read on `client` first (outside the transaction). */
   together(writes: readonly W[], client: pg.PoolClient): Promise<TogetherAttempt>;
   /** Before the write-by-write attempt at `writes`; may read on `client` (outside the transaction). */
@@ -63,7 +63,6 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 /** The failure of a statement whose outcome is known (the server refused it), as opposed to a lost connection. */
 const isStatementError = (e: unknown) => typeof (e as { code?: unknown } | null)?.code === "string" && typeof (e as { severity?: unknown }).severity === "string";
 
-const BEGIN: pg.QueryConfig = { text: "BEGIN" };
 const COMMIT: pg.QueryConfig = { text: "COMMIT" };
 const SAVEPOINT: pg.QueryConfig = { text: "SAVEPOINT write" };
 const ROLLBACK_TO: pg.QueryConfig = { text: "ROLLBACK TO SAVEPOINT write" };
@@ -177,12 +176,12 @@ export class PgGroupCommit<W> {
 
   private async attempt(client: pg.PoolClient, writes: readonly W[]): Promise<Outcome<unknown>[]> {
     const plan = await this.owner.together(writes, client);
-    const settled = await pipeline(client, [BEGIN, ...this.owner.prelude, ...plan.statements, COMMIT]);
+    const settled = await pipeline(client, [this.begin(), ...plan.statements, COMMIT]);
     const commit = settled[settled.length - 1];
     if (commit.status === "rejected") throw commit.reason;
     const done = unwrap(settled);
     if ("results" in done && commit.value.command === "COMMIT") {
-      const outcomes = plan.outcomes(done.results.slice(1 + this.owner.prelude.length, -1));
+      const outcomes = plan.outcomes(done.results.slice(1, -1));
       this.owner.committed();
       return outcomes;
     }
@@ -203,7 +202,7 @@ export class PgGroupCommit<W> {
         outcomes.push({ ok: false, error: attempt });
         continue;
       }
-      const head = begun ? [SAVEPOINT] : [BEGIN, ...this.owner.prelude, SAVEPOINT];
+      const head = begun ? [SAVEPOINT] : [this.begin(), SAVEPOINT];
       const settled = await pipeline(client, [...head, ...attempt.statements]);
       const opening = unwrap(settled.slice(0, head.length));
       if ("error" in opening) throw opening.error;
@@ -232,6 +231,11 @@ export class PgGroupCommit<W> {
     }
     this.owner.committed();
     return outcomes;
+  }
+
+  /** BEGIN and the owner's prelude: one simple query (its statements answer together). */
+  private begin(): pg.QueryConfig {
+    return { text: this.owner.prelude ? `BEGIN; ${this.owner.prelude}` : "BEGIN" };
   }
 
   private rejectAll(batch: Pending<W>[], error: unknown): void {

@@ -24,6 +24,8 @@ let others: pg.Pool[];
 
 beforeEach(async () => {
   database = await createPostgresTestDatabase();
+  // Pools end their clients without waiting: one may still be closing when the database is dropped.
+  database.pool.on("error", () => {});
   others = [];
   await database.pool.query("INSERT INTO workflows (id, name, graph, updated_at) VALUES ('wf', 'wf', $1, now())", [JSON.stringify(graph)]);
   await database.pool.query("INSERT INTO workflow_versions (id, workflow_id, version, graph, created_by) VALUES ('v1', 'wf', 1, $1, 'test')", [JSON.stringify(graph)]);
@@ -35,7 +37,7 @@ afterEach(async () => {
 
 /** A store on a pool of its own: another process. */
 function processStore(): PostgresRunStore {
-  const pool = new pg.Pool({ connectionString: database.url, types: pgTypes, max: 3 });
+  const pool = new pg.Pool({ connectionString: database.url, types: pgTypes, max: 3 }).on("error", () => {});
   others.push(pool);
   return new PostgresRunStore(pool);
 }

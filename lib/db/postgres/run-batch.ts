@@ -5,9 +5,11 @@
  *
  * The rows of a batch are gathered per table, so the order of the statements is by table, not
  * by write. Where that could change an outcome, the batch is cut into segments, each with its
- * own statements, in order: a run's write that follows its status leaving `completed` or
- * `failed` territory (a resume, say) starts a new segment, so the spend-unfold trigger on that
- * status change sees the run's steps exactly as SQLite's does, before the writes after it.
+ * own statements, in order: a run's write that follows a write setting its status to anything
+ * but completed or failed (a start, a resume) goes into a new segment, and such a segment
+ * writes its tables one statement each, steps before the run patch — so the spend-unfold
+ * trigger on that status change sees the run's steps exactly as SQLite's does. A step is
+ * upserted whatever its seq (SQLite updates a known one first: a cheaper statement there).
  */
 import type pg from "pg";
 import { SETTLED_STATUSES, type RunWrite, type StepRecord, type StoredEvent } from "../../../engine/ports";
@@ -19,7 +21,7 @@ import type { AuditInput, NewRunRow } from "../ports";
 import { sqlTime, toIsoTimestamp } from "../timestamps";
 import type { Outcome } from "./group-commit";
 import { checkpointValues, emptyPatch, mergePatch, stepValues, type MergedPatch } from "./run-rows";
-import { bind, CHECKPOINT_ARRAYS, EVENT_ARRAYS, isNullIn, PATCH_ARRAYS, STEP_ARRAYS, WRITE } from "./run-statements";
+import { bind, CHECKPOINT_ARRAYS, EVENT_ARRAYS, isNullIn, PATCH_ARRAYS, ROW_TABLES, rowsStatement, STEP_ARRAYS, WRITE, type RowTable } from "./run-statements";
 
 /** One thing a batch writes. */
 export type RunJob =
@@ -32,8 +34,6 @@ export interface RunHead {
   /** The run's number: its rows are keyed by it. Null for a run inserted by the batch being planned. */
   num: number | null;
   last_event_seq: number;
-  /** Steps with a higher seq are new. */
-  last_step_seq: number;
   /** Null: unknown here, so the next checkpoint is written as a full snapshot. */
   cursor: EncoderCursor | null;
 }
@@ -177,11 +177,9 @@ export class RunBatchPlan {
     let rows: { steps: unknown[][]; events: unknown[][]; checkpoint: unknown[] | null; state: EncodedState | null; cursor: EncoderCursor | null; stored: StoredEvent[] };
     const settled = write.run?.status !== undefined && SETTLED_STATUSES.has(write.run.status);
     const patch = emptyPatch();
-    let lastStepSeq = head.last_step_seq;
     try {
       const steps = (write.steps ?? []).map((step) => {
         if (step.run_id !== runId) throw new Error(`step ${step.id} belongs to run ${step.run_id}, not ${runId}`);
-        lastStepSeq = Math.max(lastStepSeq, step.seq);
         return [head.num, ...stepValues(step)];
       });
       if (write.run) mergePatch(patch, write.run, settled);
@@ -225,7 +223,7 @@ export class RunBatchPlan {
     const lastEventSeq = head.last_event_seq + rows.events.length;
     // A settled run is forgotten once this commits: the engine writes to it again only if it
     // is resumed or approved, and then its head is read again and it checkpoints in full once.
-    this.heads.set(runId, { head: { num: head.num, last_event_seq: lastEventSeq, last_step_seq: lastStepSeq, cursor: rows.cursor }, keep: !settled });
+    this.heads.set(runId, { head: { num: head.num, last_event_seq: lastEventSeq, cursor: rows.cursor }, keep: !settled });
     if (this.ctx.isWatched(runId)) this.staged.push({ runId, before: head.last_event_seq, steps: write.steps ?? [], state: rows.state, last_event_seq: lastEventSeq });
     return { kind: "write", runId, events: rows.stored };
   }
@@ -234,7 +232,7 @@ export class RunBatchPlan {
     if (this.perStep) {
       const one = new Columns(STEP_ARRAYS);
       one.push(values);
-      this.emit(bind(WRITE.steps, one.arrays), { kind: "step", runId, seq: step.seq });
+      this.emit(bind(rowsStatement(["steps"]), one.arrays), { kind: "step", runId, seq: step.seq });
       return;
     }
     // A step started and settled within one batch is written once, in its last version.
@@ -258,7 +256,7 @@ export class RunBatchPlan {
     if (!this.auditLocked) pre.push({ query: bind(WRITE.auditLock, []), source: { kind: "other" } });
     this.auditLocked = true;
     pre.push({ query: auditAppend(audit), source: { kind: "other" } });
-    this.heads.set(run.id, { head: { num: null, last_event_seq: 0, last_step_seq: 0, cursor: null }, keep: true });
+    this.heads.set(run.id, { head: { num: null, last_event_seq: 0, cursor: null }, keep: true });
     return slot;
   }
 
@@ -275,10 +273,18 @@ export class RunBatchPlan {
         const index = this.emit(query, source);
         if (slot) slot.statement = index;
       }
-      if (segment.steps.length > 0) this.emit(bind(WRITE.steps, segment.steps.arrays));
-      if (segment.checkpoints.length > 0) this.emit(bind(WRITE.checkpoints, segment.checkpoints.arrays));
-      if (segment.patches.size > 0) segment.patchStatement = this.emit(bind(WRITE.patches, patchArrays(segment.patches)));
-      if (segment.events.length > 0) this.emit(bind(WRITE.events, segment.events.arrays));
+      const rows: Partial<Record<RowTable, unknown[][]>> = {};
+      if (segment.steps.length > 0) rows.steps = segment.steps.arrays;
+      if (segment.checkpoints.length > 0) rows.checkpoints = segment.checkpoints.arrays;
+      if (segment.events.length > 0) rows.events = segment.events.arrays;
+      if (segment.patches.size > 0) rows.patches = patchArrays(segment.patches);
+      const tables = ROW_TABLES.filter((t) => rows[t]);
+      // A status leaving completed or failed fires the spend-unfold trigger, which reads the
+      // run's steps: they are written before the patch, each table by itself (see rowsStatement).
+      for (const group of segment.unsettled.size > 0 ? tables.map((t) => [t]) : tables.length > 0 ? [tables] : []) {
+        const index = this.emit(bind(rowsStatement(group), group.flatMap((t) => rows[t] as unknown[][])));
+        if (group.includes("patches")) segment.patchStatement = index;
+      }
       if (segment.releases[0].length > 0) this.emit(bind(WRITE.releases, segment.releases));
     }
     return this;

@@ -2,11 +2,11 @@
  * The statements of the run store on PostgreSQL (see PostgresRunStore), all named, so each
  * connection parses and plans each once.
  *
- * A group commit writes every table once per batch whatever the number of writes in it:
- * each statement binds one array per column and reads them back as rows with `unnest` (an
- * array of 100 step rows costs about what one row does: the round trip and the statement's
- * overhead are paid once). The rows of a run created in the same batch name their run by id
- * with a NULL number: {@link runNum} looks the number up.
+ * A group commit writes its rows in one statement per batch segment (run-batch.ts) whatever
+ * the number of writes in it ({@link rowsStatement}): each table's rows are bound as one array
+ * per column and read back as rows with `unnest`, so the round trip, the statement's messages
+ * and its executor start are paid once. The rows of a run created in the same batch name their
+ * run by id with a NULL number: {@link runNum} looks the number up.
  *
  * Two writes that are errors in SQLite only by the JavaScript check after them are errors
  * here in the statement itself, so a batch can be sent with its COMMIT in one round trip
@@ -59,44 +59,81 @@ const CHECKPOINT_ROW: Typed = [["run_num", "integer"], ...CHECKPOINT_COLUMNS];
 const EVENT_ROW: Typed = [["run_num", "integer"], ["run_id", "text"], ["seq", "integer"], ["type", "text"], ["data", "text"], ["created_at", "timestamptz"]];
 const PATCH_ROW: Typed = [["id", "text"], ["mask", "integer"], ["drop_lease", "boolean"], ...PATCH_FIELDS.map(([field, type]) => [field, type] as const)];
 
-const insertRows = (table: string, row: Typed) =>
+const insertRows = (table: string, row: Typed, from = 1) =>
   `INSERT INTO ${table} (${row.map(([c]) => c).join(", ")})
-   SELECT ${runNum("u")}, ${row.slice(1).map(([c]) => `u.${c}`).join(", ")} FROM ${unnest(row, "u")}`;
+   SELECT ${runNum("u")}, ${row.slice(1).map(([c]) => `u.${c}`).join(", ")} FROM ${unnest(row, "u", from)}`;
 
 /** Sets a patched field from `v` when its bit is set in `v.mask`, else keeps the row's value. */
 const patchSet = PATCH_FIELDS.map(([field], i) => `${field} = CASE WHEN v.mask & ${1 << i} <> 0 THEN v.${field} ELSE r.${field} END`).join(",\n  ");
 
-/** The writes of a group commit (one statement per table and batch) and of a trigger. */
-export const WRITE = {
-  /**
-   * Steps, inserted or replaced whole by (run, seq). Another step at a taken seq is refused:
-   * its `id` would become NULL (see the header). A batch holds each (run, seq) once, its
-   * latest version (run-batch.ts): one statement cannot change a row twice.
-   */
-  steps: statement(
-    "upsert_steps",
-    `${insertRows("steps", STEP_ROW)}
+/**
+ * Steps, inserted or replaced whole by (run, seq). Another step at a taken seq is refused:
+ * its `id` would become NULL (see the header). A batch holds each (run, seq) once, its
+ * latest version (run-batch.ts): one statement cannot change a row twice.
+ */
+const upsertSteps = (from: number) => `${insertRows("steps", STEP_ROW, from)}
      ON CONFLICT (run_num, seq) DO UPDATE SET id = CASE WHEN steps.id = excluded.id THEN steps.id END,
-       ${STEP_COLUMNS.filter(([c]) => c !== "id").map(([c]) => `${c} = excluded.${c}`).join(", ")}`,
-  ),
-  checkpoints: statement("insert_checkpoints", insertRows("checkpoints", CHECKPOINT_ROW)),
-  events: statement("insert_events", insertRows("run_events", EVENT_ROW)),
-  /**
-   * Each run's merged patch (run-rows.ts `mergePatch`); a patch that settles the run drops
-   * its lease with it. Answers the ids it found: a run missing from them does not exist.
-   */
-  patches: statement(
-    "patch_runs",
-    `UPDATE runs AS r SET
+       ${STEP_COLUMNS.filter(([c]) => c !== "id").map(([c]) => `${c} = excluded.${c}`).join(", ")}`;
+
+/**
+ * Each run's merged patch (run-rows.ts `mergePatch`); a patch that settles the run drops
+ * its lease with it. Answers the ids it found: a run missing from them does not exist.
+ * `r.id = ANY(ids)` besides the join: an index condition whichever join the planner picks (a
+ * generic plan made while `runs` was small joins by scanning the table).
+ */
+const patchRuns = (from: number) => `UPDATE runs AS r SET
   ${patchSet},
   lease_owner = CASE WHEN v.drop_lease THEN NULL ELSE r.lease_owner END,
   lease_expires_at = CASE WHEN v.drop_lease THEN NULL ELSE r.lease_expires_at END
-     FROM ${unnest(PATCH_ROW, "v")} WHERE r.id = v.id RETURNING r.id`,
-  ),
+     FROM ${unnest(PATCH_ROW, "v", from)} WHERE r.id = v.id AND r.id = ANY($${from}::text[]) RETURNING r.id`;
+
+/** The tables a batch segment writes rows to, in the order it writes them. */
+export const ROW_TABLES = ["steps", "checkpoints", "events", "patches"] as const;
+export type RowTable = (typeof ROW_TABLES)[number];
+
+/** Each table's statement (its arrays bound from parameter `from` on) and how many arrays it binds. */
+export const ROW_SQL: Record<RowTable, { arrays: number; sql: (from: number) => string }> = {
+  steps: { arrays: STEP_ROW.length, sql: upsertSteps },
+  checkpoints: { arrays: CHECKPOINT_ROW.length, sql: (from) => insertRows("checkpoints", CHECKPOINT_ROW, from) },
+  events: { arrays: EVENT_ROW.length, sql: (from) => insertRows("run_events", EVENT_ROW, from) },
+  patches: { arrays: PATCH_ROW.length, sql: patchRuns },
+};
+
+const rowStatements = new Map<string, Statement>();
+
+/**
+ * One statement writing `tables` (some of {@link ROW_TABLES}, in that order), their arrays
+ * bound one table after the other: each table but the last in a data-modifying CTE. One
+ * statement rather than one per table spares each table its parse-bind-execute messages and
+ * its executor start (about a fifth of a batch's time in the server). The parts do not see
+ * one another's rows, and none reads them — but for the spend-unfold trigger, which reads a
+ * run's steps when its status leaves completed or failed: a segment setting another status
+ * writes each table by itself (run-batch.ts). With patches, answers the ids of the runs found.
+ */
+export function rowsStatement(tables: readonly RowTable[]): Statement {
+  const key = tables.join("+");
+  let s = rowStatements.get(key);
+  if (!s) {
+    let from = 1;
+    const parts = tables.map((table) => {
+      const sql = ROW_SQL[table].sql(from);
+      from += ROW_SQL[table].arrays;
+      return sql;
+    });
+    const main = parts.pop() as string;
+    const text = parts.length === 0 ? main : `WITH ${parts.map((sql, i) => `w${i} AS (${sql})`).join(",\n")}\n${main}`;
+    s = statement(`rows_${tables.map((t) => t[0]).join("")}`, text);
+    rowStatements.set(key, s);
+  }
+  return s;
+}
+
+/** The writes of a trigger and of createRun, and lease releases. */
+export const WRITE = {
   /** Leases dropped with the commit: `$1` run ids, `$2` their owners; another holder's stays. */
   releases: statement(
     "release_leases",
-    "UPDATE runs AS r SET lease_owner = NULL, lease_expires_at = NULL FROM unnest($1::text[], $2::text[]) AS v(id, owner) WHERE r.id = v.id AND r.lease_owner = v.owner",
+    "UPDATE runs AS r SET lease_owner = NULL, lease_expires_at = NULL FROM unnest($1::text[], $2::text[]) AS v(id, owner) WHERE r.id = v.id AND r.id = ANY($1::text[]) AND r.lease_owner = v.owner",
   ),
   /**
    * The version snapshot of a run about to be inserted, when missing (versions saved before
@@ -148,7 +185,7 @@ export const WRITE = {
   ),
 };
 
-/** Column order of {@link WRITE.patches}' arrays after id, mask and drop_lease. */
+/** How many arrays each table's rows are bound as. */
 export const PATCH_ARRAYS = PATCH_ROW.length;
 export const STEP_ARRAYS = STEP_ROW.length;
 export const CHECKPOINT_ARRAYS = CHECKPOINT_ROW.length;
@@ -162,12 +199,8 @@ const chainStart = (upTo?: string) =>
   `(SELECT seq FROM checkpoints WHERE run_num = ${RUN_NUM}${upTo ? ` AND seq <= ${upTo}` : ""} AND encoding = 'full' ORDER BY seq DESC LIMIT 1)`;
 
 export const READ = {
-  /** The runs of `$1` (ids) that exist: number and highest event and step seqs. */
-  heads: statement(
-    "heads",
-    `SELECT r.id, r.num, COALESCE(${lastSeq("run_events", "r.num")}, 0) AS last_event_seq, COALESCE(${lastSeq("steps", "r.num")}, 0) AS last_step_seq
-     FROM runs r WHERE r.id = ANY($1::text[])`,
-  ),
+  /** The runs of `$1` (ids) that exist: number and highest event seq. */
+  heads: statement("heads", `SELECT r.id, r.num, COALESCE(${lastSeq("run_events", "r.num")}, 0) AS last_event_seq FROM runs r WHERE r.id = ANY($1::text[])`),
   run: statement("run", `SELECT ${RUN_SELECT} FROM runs WHERE id = $1`),
   /** The run with its highest step and event seqs (loadRun). */
   loaded: statement(

@@ -12,13 +12,23 @@ import { auditBody } from "./run-batch";
 import { PostgresRunStore, type PostgresRunStoreOptions } from "./run-store";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "./test-database";
 
+/**
+ * A fresh database. Its pool ends its clients without waiting for them, so one may still be
+ * closing when the database is dropped and hear the server end it: not this test's failure.
+ */
+async function freshDatabase(): Promise<PostgresTestDatabase> {
+  const database = await createPostgresTestDatabase();
+  database.pool.on("error", () => {});
+  return database;
+}
+
 /** A minimal workflow row (empty graph, at version `version`), as the API would have created it. */
-export async function insertWorkflow(pool: pg.Pool, id: string, version = 1): Promise<void> {
+async function insertWorkflow(pool: pg.Pool, id: string, version = 1): Promise<void> {
   await pool.query("INSERT INTO workflows (id, name, graph, version, updated_at) VALUES ($1, $1, '{\"nodes\":[],\"edges\":[]}', $2, now()) ON CONFLICT DO NOTHING", [id, version]);
 }
 
 runStoreContract("PostgresRunStore", async () => {
-  const database = await createPostgresTestDatabase();
+  const database = await freshDatabase();
   return {
     store: new PostgresRunStore(database.pool),
     prepareWorkflow: (workflowId) => insertWorkflow(database.pool, workflowId),
@@ -28,7 +38,7 @@ runStoreContract("PostgresRunStore", async () => {
 
 /** A store on a fresh database with workflow `wf`; the database is dropped afterwards. */
 async function withStore(test: (store: PostgresRunStore, pool: pg.Pool, database: PostgresTestDatabase) => Promise<void>, options?: PostgresRunStoreOptions): Promise<void> {
-  const database = await createPostgresTestDatabase();
+  const database = await freshDatabase();
   try {
     await insertWorkflow(database.pool, "wf");
     await test(new PostgresRunStore(database.pool, options), database.pool, database);
@@ -182,6 +192,21 @@ describe("PostgresRunStore group commit", () => {
       expect(byTable[0][0]).not.toBe(byTable[0][3]);
       expect(new Set(await writers(pool, "runs", "num")).size).toBe(1);
       expect(await column(pool, "SELECT cost_micros FROM runs ORDER BY id")).toEqual([2, 2, 2]);
+    });
+  });
+
+  it("applies a resume before the writes after it in the same turn, as the spend rollup's unfold trigger needs", async () => {
+    await withStore(async (store, pool) => {
+      await store.createRun(newRun("r1", "wf"));
+      await store.commit({ run_id: "r1", steps: [step("r1", 1, { status: "completed", cost_micros: 100 })], run: { status: "failed" } });
+      // As the spend folder leaves a settled run; resuming it subtracts what was folded: its steps as they stood.
+      await pool.query("UPDATE runs SET spend_folded = 1");
+      await Promise.all([
+        store.commit({ run_id: "r1", run: { status: "running" }, events: [statusEvent("r1", "running")] }),
+        store.commit({ run_id: "r1", steps: [step("r1", 2, { status: "completed", cost_micros: 50 })], events: [statusEvent("r1", "running")] }),
+      ]);
+      expect((await pool.query("SELECT cost_micros, steps FROM spend_rollup WHERE dim = 'm'")).rows).toEqual([{ cost_micros: -100, steps: -1 }]);
+      expect((await store.listEvents("r1", 0)).map((e) => e.seq)).toEqual([1, 2]);
     });
   });
 
@@ -371,7 +396,7 @@ describe("PostgresRunStore.watch", () => {
 describe("checkpoints stamped with their state schema version (PostgreSQL)", () => {
   let database: PostgresTestDatabase;
   beforeAll(async () => {
-    database = await createPostgresTestDatabase();
+    database = await freshDatabase();
     await insertWorkflow(database.pool, "wf");
   });
   afterAll(() => database.close());

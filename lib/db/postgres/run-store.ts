@@ -6,9 +6,10 @@
  * keeps the schema and migrations), a run's rows keyed by its number, checkpoints as bounded
  * delta chains (engine/store/checkpoint-codec.ts), step inputs by reference, and group commit
  * (group-commit.ts): every write of one event-loop turn — engine commits, triggered runs, lease
- * releases — goes into one transaction, sent with its COMMIT in one round trip, each table
- * written once per batch (run-batch.ts). What costs more here than there is the round trip and
- * the commit's WAL flush; both are paid once per batch, however many writes it holds.
+ * releases — goes into one transaction, sent with its COMMIT in one round trip, its rows
+ * written by one statement (run-batch.ts, run-statements.ts). What costs more here than there
+ * is the round trip, the server's work and the commit's WAL flush; each is paid once per
+ * batch, however many writes it holds (bench/README.md, "Engine on PostgreSQL").
  *
  * Importable without `server-only` (bench/ runs it under tsx).
  */
@@ -102,7 +103,7 @@ export class PostgresRunStore implements RunHostStore {
         run.triggered_by?.name ?? "Local user", run.triggered_by?.owner_id ?? null, newId(),
       ]),
     );
-    this.heads.set(run.id, { num: result.rows[0].num, last_event_seq: 0, last_step_seq: 0, cursor: null });
+    this.heads.set(run.id, { num: result.rows[0].num, last_event_seq: 0, cursor: null });
   }
 
   commit(write: RunWrite): Promise<StoredEvent[]> {
@@ -141,7 +142,9 @@ export class PostgresRunStore implements RunHostStore {
     let aloneHeads = new Map<string, RunHead>();
     let aloneFailed = new Set<string>();
     return {
-      prelude: sync ? [{ text: `SET LOCAL synchronous_commit TO ${sync === "off" ? "off" : "on"}` }] : [],
+      // Generic plans: the batch statements' plans do not depend on their arrays' contents, and
+      // planning each execution anew cost more than executing it.
+      prelude: `SET LOCAL plan_cache_mode TO force_generic_plan${sync ? `; SET LOCAL synchronous_commit TO ${sync === "off" ? "off" : "on"}` : ""}`,
       together: async (jobs, client) => {
         // Runs this store has no head for (and no job of the batch creates): one read for all.
         const created = new Set<string>();
@@ -240,8 +243,8 @@ export class PostgresRunStore implements RunHostStore {
   private async readHeads(client: pg.PoolClient, runIds: string[]): Promise<Map<string, RunHead>> {
     const heads = new Map<string, RunHead>();
     if (runIds.length === 0) return heads;
-    const rows = (await client.query<{ id: string; num: number; last_event_seq: number; last_step_seq: number }>(bind(READ.heads, [runIds]))).rows;
-    for (const r of rows) heads.set(r.id, { num: r.num, last_event_seq: r.last_event_seq, last_step_seq: r.last_step_seq, cursor: null });
+    const rows = (await client.query<{ id: string; num: number; last_event_seq: number }>(bind(READ.heads, [runIds]))).rows;
+    for (const r of rows) heads.set(r.id, { num: r.num, last_event_seq: r.last_event_seq, cursor: null });
     return heads;
   }
 
