@@ -9,6 +9,8 @@ import { agent, gate, graph, harness, person } from "@/engine/testing/harness";
 import { auditHash, auditHashOfText, GENESIS_HASH } from "../audit-hash";
 import type { AuditInput, NewRunRow } from "../ports";
 import { auditBody } from "./run-batch";
+import { verifyAuditChain } from "@/lib/services/audit-chain";
+import { postgresStores } from "./storage";
 import { PostgresRunStore, type PostgresRunStoreOptions } from "./run-store";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "./test-database";
 
@@ -333,6 +335,27 @@ describe("PostgresRunStore.insertTriggered", () => {
       expect(new Set(nums).size).toBe(40);
       const rows = (await database.pool.query("SELECT prev_hash, hash FROM audit_entries ORDER BY seq")).rows;
       rows.forEach((row, i) => expect(row.prev_hash).toBe(i === 0 ? GENESIS_HASH : rows[i - 1].hash));
+    });
+  });
+
+  it("chains its trigger rows and the request side's appends into one chain, from two processes at once", async () => {
+    await withStore(async (_store, _pool, database) => {
+      const pg2 = await import("pg");
+      const pools = [0, 1].map(() => new pg2.default.Pool({ connectionString: database.url, max: 3 }));
+      try {
+        const runs = pools.map((p) => new PostgresRunStore(p));
+        const requests = pools.map((p) => postgresStores(p));
+        await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            i % 2 === 0
+              ? runs[i % 4 === 0 ? 0 : 1].insertTriggered({ run: triggered(`m${i}`), audit: triggerAudit(`m${i}`) })
+              : requests[i % 4 === 1 ? 0 : 1].audit.append({ action: "secret.create", actor: { type: "user", id: "u-ada", name: "Ada" }, targetType: "secret", targetId: `S${i}` }),
+          ),
+        );
+        expect(await verifyAuditChain((afterSeq, limit) => requests[0].audit.chainPage({ afterSeq, limit }))).toEqual({ ok: true, checked: 40 });
+      } finally {
+        await Promise.all(pools.map((p) => p.end()));
+      }
     });
   });
 
