@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN_STATE } from "./e2e/pages/accounts";
@@ -19,7 +20,20 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Honour a custom build directory (NEXT_DIST_DIR) so side-by-side builds do not collide; each gets its own database.
 const DIST = process.env.NEXT_DIST_DIR || ".next";
 const E2E_DIR = path.join(__dirname, ".e2e", DIST.replace(/^\.+/, "") || "next");
-const E2E_DB = `file:${path.join(E2E_DIR, "e2e.db")}`;
+// SWITCHYARD_TEST_BACKEND=postgres: a PostgreSQL database of the suite's own on the test server
+// (SWITCHYARD_TEST_DATABASE_URL, scripts/test-postgres.sh), named after this checkout and build
+// directory, made afresh at each start as e2e.db is (e2e/support/fresh-postgres.ts).
+const POSTGRES = process.env.SWITCHYARD_TEST_BACKEND === "postgres";
+const E2E_PG_NAME = `switchyard_e2e_${createHash("sha256").update(E2E_DIR).digest("hex").slice(0, 12)}`;
+function postgresUrl(database: string): string {
+  const u = new URL(process.env.SWITCHYARD_TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres");
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+const E2E_DB = POSTGRES ? postgresUrl(E2E_PG_NAME) : `file:${path.join(E2E_DIR, "e2e.db")}`;
+const FRESH_DATABASE = POSTGRES
+  ? `mkdir -p "${E2E_DIR}" && node_modules/.bin/tsx e2e/support/fresh-postgres.ts ${E2E_PG_NAME}`
+  : `rm -rf "${E2E_DIR}/e2e.db"* && mkdir -p "${E2E_DIR}" && npx prisma migrate deploy`;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -49,13 +63,14 @@ export default defineConfig({
   ],
   webServer: {
     // Fresh e2e database, migrations applied, then the production server (build first, into the same NEXT_DIST_DIR).
-    command: `rm -rf "${E2E_DIR}/e2e.db"* && mkdir -p "${E2E_DIR}" && npx prisma migrate deploy && node scripts/serve.mjs -H 127.0.0.1 -p ${PORT}`,
+    command: `${FRESH_DATABASE} && node scripts/serve.mjs -H 127.0.0.1 -p ${PORT}`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
     // NEXT_MANUAL_SIG_HANDLE as `npm start` sets it (scripts/start.mjs).
-    env: { DATABASE_URL: E2E_DB, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: DIST, NEXT_MANUAL_SIG_HANDLE: "1" },
+    // On PostgreSQL the secrets key is kept beside the suite's other files (SQLite: beside e2e.db).
+    env: { DATABASE_URL: E2E_DB, ...(POSTGRES ? { SWITCHYARD_DATA_DIR: E2E_DIR } : {}), NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: DIST, NEXT_MANUAL_SIG_HANDLE: "1" },
   },
 });

@@ -12,11 +12,14 @@ test("secrets are added, updated and deleted on the settings page; the value nev
   // The e2e server runs with the default: no retention.
   await expect(page.getByTestId("retention-panel")).toContainText("Every run is kept");
   // Where the data lives, what it holds, and how to back it up.
+  // SQLite: the file and `npm run backup`; PostgreSQL (playwright.config.ts): the server and database, and pg_dump.
+  const postgres = process.env.SWITCHYARD_TEST_BACKEND === "postgres";
   const database = page.getByTestId("database-panel");
-  await expect(page.getByTestId("database-file")).toHaveText(/e2e\.db$/);
+  await expect(page.getByTestId("database-file")).toHaveText(postgres ? /^[^@/]+:\d+\/switchyard_e2e_[0-9a-f]+$/ : /e2e\.db$/);
   const workflows = ((await (await request.get("/api/workflows?limit=500")).json()) as { items: unknown[] }).items.length;
   await expect(database.getByText("Workflows").locator("xpath=following-sibling::dd[1]")).toHaveText(workflows.toLocaleString("en-US"));
-  await expect(database).toContainText("npm run backup");
+  await expect(database).toContainText(postgres ? "pg_dump" : "npm run backup");
+  await expect(database.getByText("Write-ahead log")).toHaveCount(postgres ? 0 : 1);
   await settings.add(name, value);
   await expect(page.getByText(value)).toHaveCount(0);
 

@@ -10,6 +10,8 @@
  *
  * To restore: stop the server, put the backup at the DATABASE_URL path (and the key file,
  * renamed `secret.key`, beside it), start it again.
+ *
+ * A PostgreSQL DATABASE_URL is refused, naming pg_dump and the key to keep with its dump.
  */
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -17,7 +19,7 @@ import { loadEnvConfig } from "@next/env";
 import Database from "better-sqlite3";
 import { BUSY_TIMEOUT_MS } from "../lib/db/pragmas";
 import { databaseStats } from "../lib/db/database-stats";
-import { databaseFile } from "../lib/db/location";
+import { dataDir, databaseFile, databaseLocation } from "../lib/db/location";
 import { KEY_FILE_NAME } from "../lib/secrets/key";
 
 function fail(message: string): never {
@@ -27,6 +29,11 @@ function fail(message: string): never {
 
 // The same .env* files Next.js and the Prisma CLI read (prisma.config.ts): the same DATABASE_URL.
 loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
+// A PostgreSQL database is its server's to copy (pg_dump); the secrets key stays this server's file.
+if (databaseLocation().backend === "postgres") {
+  const key = process.env.SWITCHYARD_SECRET_KEY?.trim() ? "SWITCHYARD_SECRET_KEY" : path.join(dataDir(), KEY_FILE_NAME);
+  fail(`DATABASE_URL names a PostgreSQL database, and this command copies SQLite files: back it up with pg_dump (pg_dump --format=custom --file=switchyard.dump "$DATABASE_URL"), and keep the secrets key (${key}) with it`);
+}
 const source = databaseFile();
 if (!existsSync(source)) fail(`no database at ${source} (set DATABASE_URL)`);
 

@@ -15,6 +15,7 @@ import { loopNodeSchema } from "../nodes/loop";
 import { mergeNodeSchema } from "../nodes/merge";
 import { toolNodeSchema } from "../nodes/tool";
 import { idSchema as id } from "./node-shape";
+import { NUL_RULE, withoutNul } from "./plain-text";
 import { isPrototypeName, PROTOTYPE_NAME_MESSAGE } from "./prototype-names";
 
 export { MAX_RETRIES, positionSchema } from "./node-shape";
@@ -79,9 +80,15 @@ export const MAX_COORDINATE = 10_000_000;
 export const graphSchema = storedGraphSchema.superRefine((graph, ctx) => {
   const name = (value: string, path: (string | number)[]) => {
     if (isPrototypeName(value)) ctx.addIssue({ code: "custom", path, message: PROTOTYPE_NAME_MESSAGE });
+    plain(value, path);
+  };
+  // Ids and labels reach text columns of their own (a step's node id, an error naming a node).
+  const plain = (value: string | undefined, path: (string | number)[]) => {
+    if (value !== undefined && !withoutNul(value)) ctx.addIssue({ code: "custom", path, message: NUL_RULE });
   };
   graph.nodes.forEach((node, i) => {
     name(node.id, ["nodes", i, "id"]);
+    plain(node.config.label, ["nodes", i, "config", "label"]);
     for (const axis of ["x", "y"] as const) {
       if (Math.abs(node.position[axis]) > MAX_COORDINATE) ctx.addIssue({ code: "custom", path: ["nodes", i, "position", axis], message: `must lie within ±${MAX_COORDINATE.toLocaleString("en-US")}` });
     }

@@ -7,12 +7,13 @@ import "server-only";
 import { decodeCursor, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
 import { storage, type ApprovalRow } from "@/lib/db";
 import { z } from "zod";
+import { NUL_RULE, withoutNul } from "@/engine/graph/plain-text";
 import { gateAccess, type GateAccess } from "./gate-access";
 import type { ApprovalItemAnswer } from "./approval-answers";
 import { toGateDto } from "./run-dto";
 import { isoTime } from "@/lib/db/timestamps";
 
-const cursor = z.object({ created_at: z.string().max(100), id: z.string().max(100) });
+const cursor = z.object({ created_at: z.string().max(100), id: z.string().max(100).refine(withoutNul, NUL_RULE) });
 
 /** Rows read at a time while looking for a page of gates the person may decide. */
 const SCAN_BATCH = 200;

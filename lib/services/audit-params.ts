@@ -3,14 +3,18 @@
  * document (lib/http/openapi.ts).
  */
 import { z } from "zod";
+import { NUL_RULE, withoutNul } from "@/engine/graph/plain-text";
+
+/** A filter's text: compared with stored text, so never holding U+0000. */
+const filter = (max: number) => z.string().min(1).max(max).refine(withoutNul, NUL_RULE);
 
 /** `GET /api/audit` filters. */
 export const auditFilterQuery = z.object({
-  action: z.string().min(1).max(100).optional(),
-  target_type: z.string().min(1).max(100).optional(),
-  target_id: z.string().min(1).max(200).optional(),
+  action: filter(100).optional(),
+  target_type: filter(100).optional(),
+  target_id: filter(200).optional(),
   /** Who acted: a user, API key or webhook id (`system` for Switchyard itself). */
-  actor_id: z.string().min(1).max(200).optional(),
+  actor_id: filter(200).optional(),
 });
 
 /** `GET /api/audit/verify?scope=new` checks only the rows appended since the last check. */

@@ -2,6 +2,7 @@
  * Query-string and body schemas of the run routes, shared by their thin handlers.
  */
 import { z } from "zod";
+import { NUL_RULE, withoutNul } from "@/engine/graph/plain-text";
 import { runSettingsSchema } from "@/engine/graph/schema";
 
 const RUN_STATUSES = ["pending", "running", "paused", "completed", "failed"] as const;
@@ -38,8 +39,8 @@ export const triggerBody = z.object({
   options: runSettingsSchema.strict().optional(),
 });
 
-const comment = z.string().max(10_000, "at most 10000 characters");
-const nodeId = z.string().min(1).max(200);
+const comment = z.string().max(10_000, "at most 10000 characters").refine(withoutNul, NUL_RULE);
+const nodeId = z.string().min(1).max(200).refine(withoutNul, NUL_RULE);
 
 export const approveBody = z.object({ node_id: nodeId, input: z.record(z.string(), z.unknown()).optional(), comment: comment.optional() });
 export const rejectBody = z.object({ node_id: nodeId, comment: comment.optional() });

@@ -13,6 +13,7 @@ import { storage, type RunListPosition, type RunWatch } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
+import { NUL_RULE, withoutNul } from "@/engine/graph/plain-text";
 import { secretNames } from "@/lib/secrets/service";
 import { gateAccess } from "./gate-access";
 import { checkedVersion } from "./run-validation";
@@ -193,7 +194,7 @@ export async function pendingGateFor({ id, viewer }: { id: string; viewer: Actor
   return { run_id: run.id, status: run.status, pending_gate: gate && access ? { ...gate, ...access } : null };
 }
 
-const listCursor = z.object({ created_at: z.string().max(100), id: z.string().max(100) });
+const listCursor = z.object({ created_at: z.string().max(100), id: z.string().max(100).refine(withoutNul, NUL_RULE) });
 
 export interface RunListQuery {
   workflowId?: string;

@@ -6,6 +6,7 @@ import "server-only";
  * shape, and the session token kept out of the JSON (it travels only in the httpOnly cookie).
  */
 import { z } from "zod";
+import { NUL_RULE, withoutNul } from "@/engine/graph/plain-text";
 import { ApiError, parseJsonBody, type Actor } from "@/lib/http";
 import { clientAddress } from "@/lib/http/client-address";
 import { ACCOUNT_DISABLED, authFor } from "@/lib/auth/better-auth";
@@ -15,7 +16,7 @@ import type { SignedInAnswer, SignedOutAnswer } from "./account-answers";
 import { authAnswer, authError, authRequest } from "./auth-answer";
 
 export const signInBody = z.object({
-  email: z.string().trim().min(3).max(320),
+  email: z.string().trim().min(3).max(320).refine(withoutNul, NUL_RULE),
   password: z.string().min(1).max(1000),
   remember_me: z.boolean().optional(),
 });

@@ -1,6 +1,7 @@
 import "server-only";
 /** The spend dashboard (SPEC §7): totals per workflow, model and node over a period. */
 import { z } from "zod";
+import { NUL_RULE, withoutNul } from "@/engine/graph/plain-text";
 import { microsToUsd } from "@/engine/models/cost";
 import { storage, type SpendRow } from "@/lib/db";
 import { toIsoTimestamp, isoTime } from "@/lib/db/timestamps";
@@ -12,9 +13,9 @@ export type SpendPeriod = keyof typeof SPEND_PERIODS;
 
 export const spendQuery = z.object({
   period: z.enum(SPEND_PERIOD_NAMES).default("30d"),
-  workflow_id: z.string().min(1).max(64).optional(),
-  model: z.string().min(1).max(200).optional(),
-  node_id: z.string().min(1).max(200).optional(),
+  workflow_id: z.string().min(1).max(64).refine(withoutNul, NUL_RULE).optional(),
+  model: z.string().min(1).max(200).refine(withoutNul, NUL_RULE).optional(),
+  node_id: z.string().min(1).max(200).refine(withoutNul, NUL_RULE).optional(),
 });
 
 const HOUR_MS = 3_600_000;

@@ -2,9 +2,10 @@
 import { z } from "zod";
 import { passwordSchema } from "@/lib/auth/passwords";
 import { roleSchema } from "@/lib/auth/roles";
+import { NUL_RULE, withoutNul } from "@/engine/graph/plain-text";
 
 const email = z.email("not an email address").max(320).transform((s) => s.trim().toLowerCase());
-const name = z.string().trim().min(1, "a name is required").max(200);
+const name = z.string().trim().min(1, "a name is required").max(200).refine(withoutNul, NUL_RULE);
 
 export const setupBody = z.object({ email, name, password: passwordSchema }).strict();
 

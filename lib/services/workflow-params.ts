@@ -4,9 +4,10 @@
  */
 import { z } from "zod";
 import { graphSchema } from "@/engine/graph/schema";
+import { NUL_RULE, withoutNul } from "@/engine/graph/plain-text";
 
-const name = z.string().max(200, "at most 200 characters").refine((s) => s.trim().length > 0, "must not be blank");
-const description = z.string().max(10_000, "at most 10000 characters");
+const name = z.string().max(200, "at most 200 characters").refine((s) => s.trim().length > 0, "must not be blank").refine(withoutNul, NUL_RULE);
+const description = z.string().max(10_000, "at most 10000 characters").refine(withoutNul, NUL_RULE);
 
 /** `POST /api/workflows`: the graph is optional and defaults to an empty one. */
 export const createWorkflowBody = z.object({ name, description: description.optional(), graph: graphSchema.optional() });
@@ -18,7 +19,7 @@ export const saveWorkflowBody = z.object({
   graph: graphSchema.optional(),
   base_version: z.number().int().positive(),
   /** What changed, in the saver's words; kept on the new version (ignored when the graph is unchanged). */
-  note: z.string().max(500, "at most 500 characters").optional(),
+  note: z.string().max(500, "at most 500 characters").refine(withoutNul, NUL_RULE).optional(),
 });
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { NUL_RULE, withoutNul } from "@/engine/graph/plain-text";
 import type { Graph } from "@/engine/graph/schema";
 import type { ValidationResult } from "@/engine/validate";
 import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
@@ -42,7 +43,7 @@ export function createWorkflow(input: { name: string; description?: string; grap
   });
 }
 
-const listCursor = z.object({ updated_at: z.string().max(100), id: z.string().max(100) });
+const listCursor = z.object({ updated_at: z.string().max(100), id: z.string().max(100).refine(withoutNul, NUL_RULE) });
 
 /** `GET /api/workflows?q=`: a name/description search, at most 200 characters; blank means none. */
 export const workflowListQuery = z.object({

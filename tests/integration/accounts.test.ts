@@ -29,12 +29,12 @@ describe("first run", () => {
     expect((await request(server.baseUrl, "GET", "/api/health", undefined, anonymous)).status).toBe(200);
 
     // Through a proxy on this machine (it forwards the client's address), setup is not this machine's.
-    const before = snapshotAll(server.dbFile);
+    const before = await snapshotAll(server);
     const proxied = await request<{ error: { code: string; message: string } }>(server.baseUrl, "POST", "/api/setup", owner, { "x-forwarded-for": "203.0.113.9" });
     expect([proxied.status, proxied.body.error.code]).toEqual([403, "forbidden"]);
     expect(proxied.body.error.message).toMatch(/only from this machine .* or with the bootstrap token/);
     expect((await request(server.baseUrl, "GET", "/api/setup", undefined, { "x-forwarded-for": "203.0.113.9" })).body).toEqual({ needed: true, allowed: false });
-    expect(snapshotAll(server.dbFile)).toEqual(before);
+    expect(await snapshotAll(server)).toEqual(before);
     // A weak password is refused with its path.
     const weak = await request<{ error: { code: string; details: { issues: { path: string }[] } } }>(server.baseUrl, "POST", "/api/setup", { ...owner, password: "short" }, anonymous);
     expect([weak.status, weak.body.error.details.issues[0].path]).toEqual([400, "password"]);
@@ -52,7 +52,7 @@ describe("first run", () => {
 
     const again = await request<{ error: { code: string } }>(server.baseUrl, "POST", "/api/setup", { ...owner, email: "second@example.com" }, anonymous);
     expect([again.status, again.body.error.code]).toEqual([409, "already_set_up"]);
-    expect(withDb(server.dbFile, (c) => c.prepare("SELECT count(*) FROM users").pluck().get())).toBe(1);
+    expect(await withDb(server, (db) => db.value("SELECT count(*) FROM users"))).toBe(1);
     const audit = await client(server.baseUrl).get<Audit>("/api/audit?action=auth.setup");
     expect(audit.body.items).toEqual([expect.objectContaining({ actor_type: "user", actor_name: "Olive Owner", details: { email: "owner@example.com", role: "admin" } })]);
   });
@@ -131,7 +131,7 @@ describe("sign-in, sign-out and sessions", () => {
       const res = await signIn(server.baseUrl, bea.email, "not the password at all");
       expect([res.status, res.body.error?.code]).toEqual([401, "unauthenticated"]);
     }
-    const before = snapshotAll(server.dbFile);
+    const before = await snapshotAll(server);
     const limited = await signIn(server.baseUrl, bea.email, bea.password);
     expect([limited.status, limited.body.error?.code]).toEqual([429, "rate_limited"]);
     expect(limited.body.error?.message).toMatch(/too many failed sign-ins for this account; try again in \d+ s/);
@@ -139,7 +139,7 @@ describe("sign-in, sign-out and sessions", () => {
     expect(limited.auth).toBeUndefined();
     await signIn(server.baseUrl, bea.email, bea.password);
     // Refused tries add one audit row for the limit, and nothing else.
-    const after = snapshotAll(server.dbFile);
+    const after = await snapshotAll(server);
     expect(after.audit_entries.length - before.audit_entries.length).toBe(1);
     expect(after.sessions).toEqual(before.sessions);
     const audit = await client(server.baseUrl).get<Audit>(`/api/audit?target_type=user&target_id=${bea.id}`);
@@ -169,7 +169,7 @@ describe("sign-in, sign-out and sessions", () => {
     expect((await client(server.baseUrl, calKey.auth).get("/api/me")).status).toBe(401); // the keys they made are revoked
     const refused = await signIn(server.baseUrl, cal.email, cal.password);
     expect([refused.status, refused.body.error?.code, refused.body.error?.message]).toEqual([403, "forbidden", "this account is disabled; ask an admin"]);
-    expect(withDb(server.dbFile, (c) => c.prepare("SELECT count(*) FROM sessions WHERE user_id = ?").pluck().get(cal.id))).toBe(0);
+    expect(await withDb(server, (db) => db.value("SELECT count(*) FROM sessions WHERE user_id = ?", [cal.id]))).toBe(0);
     expect((await client(server.baseUrl).patch(`/api/users/${cal.id}`, { disabled: false })).status).toBe(200);
     expect((await signIn(server.baseUrl, cal.email, cal.password)).status).toBe(200);
   });
@@ -178,12 +178,12 @@ describe("sign-in, sign-out and sessions", () => {
     const users = await client(server.baseUrl).get<{ items: { id: string; role: string }[] }>("/api/users");
     for (const u of users.body.items.filter((x) => x.role === "admin")) await client(server.baseUrl).del(`/api/users/${u.id}`);
     const admin = await person(server.baseUrl, "admin", "Dee");
-    const before = snapshotAll(server.dbFile);
+    const before = await snapshotAll(server);
     for (const [method, body] of [["PATCH", { role: "editor" }], ["PATCH", { disabled: true }], ["DELETE", undefined]] as const) {
       const res = await request<{ error: { code: string; message: string } }>(server.baseUrl, method, `/api/users/${admin.id}`, body);
       expect([res.status, res.body.error.code, res.body.error.message], method).toEqual([409, "bad_state", "this is the last active admin: make another admin first"]);
     }
-    expect(snapshotAll(server.dbFile)).toEqual(before);
+    expect(await snapshotAll(server)).toEqual(before);
   });
 
   it("changes a password: the old one stops working, other sessions can be ended", async () => {

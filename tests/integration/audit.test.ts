@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { twoNodeGraph } from "./support/graphs";
 import { startServerForFile } from "./support/server-for-file";
-import { openDb } from "./support/db";
+import { withDb } from "./support/db";
 
 type Entry = { seq: number; id: string; action: string; actor_id: string; target_type: string; target_id: string; details: Record<string, unknown>; created_at: string; prev_hash: string; hash: string };
 type EntryPage = { items: Entry[]; next_cursor: string | null };
@@ -73,9 +73,7 @@ describe("audit", () => {
   it("detects a tampered row and names its seq", async () => {
     const page = await ctx.api.get<EntryPage>("/api/audit?limit=500");
     const victim = page.body.items[Math.floor(page.body.items.length / 2)];
-    const conn = openDb(ctx.server.dbFile);
-    conn.prepare("UPDATE audit_entries SET details = ? WHERE seq = ?").run(JSON.stringify({ name: "forged" }), victim.seq);
-    conn.close();
+    await withDb(ctx.server, (db) => db.run("UPDATE audit_entries SET details = ? WHERE seq = ?", [JSON.stringify({ name: "forged" }), victim.seq]));
     const verify = await ctx.api.get<{ ok: boolean; first_bad_seq: number; message: string }>("/api/audit/verify");
     expect(verify.body).toMatchObject({ ok: false, first_bad_seq: victim.seq, message: expect.any(String) });
   });

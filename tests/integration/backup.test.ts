@@ -1,12 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twoNodeGraph } from "./support/graphs";
 import { client } from "./support/http";
 import { delayGraph } from "./support/run-graphs";
-import { startServer, type TestServer } from "./support/server";
+import { startServer, TEST_BACKEND, type TestServer } from "./support/server";
 
 type Run = { id: string; status: string; steps: { node_id: string; status: string }[] };
 
@@ -15,24 +15,42 @@ let live: TestServer;
 let restored: TestServer | undefined;
 let dir: string;
 
-/** `npm run backup` as a user runs it, against `dbFile`. */
-function backup(dbFile: string, ...args: string[]) {
-  const res = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "scripts/backup.ts"), ...args], { cwd: dir, env: { ...process.env, DATABASE_URL: `file:${dbFile}` }, encoding: "utf8" });
+/** `npm run backup` as a user runs it, against the database `databaseUrl` names. */
+function backup(databaseUrl: string, ...args: string[]) {
+  const res = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "scripts/backup.ts"), ...args], { cwd: dir, env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
-beforeAll(async () => {
-  live = await startServer({ keepFiles: true });
+beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-backup-"));
 });
-afterAll(async () => {
-  await restored?.stop();
-  await live?.stop();
-  rmSync(path.dirname(live.dbFile), { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it("refuses a PostgreSQL database, naming pg_dump and the secrets key to keep with its dump, its password never printed", () => {
+  const data = path.join(dir, "pg-data");
+  const res = spawnSync(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "scripts/backup.ts")], {
+    cwd: dir,
+    env: { ...process.env, DATABASE_URL: "postgres://switchyard:hunter2@127.0.0.1:1/switchyard", SWITCHYARD_DATA_DIR: data, SWITCHYARD_SECRET_KEY: "" },
+    encoding: "utf8",
+  });
+  expect(res.status).toBe(1);
+  expect(res.stderr).toContain("switchyard backup: DATABASE_URL names a PostgreSQL database, and this command copies SQLite files: back it up with pg_dump");
+  expect(res.stderr).toContain(`keep the secrets key (${path.join(data, "secret.key")}) with it`);
+  expect(res.stderr).not.toContain("hunter2");
+  expect(readdirSync(dir)).toEqual([]);
 });
 
-describe("npm run backup", () => {
+// A SQLite file copied while the server runs; PostgreSQL's backups are pg_dump's (the test above).
+describe.skipIf(TEST_BACKEND === "postgres")("npm run backup", () => {
+  beforeAll(async () => {
+    live = await startServer({ keepFiles: true });
+  });
+  afterAll(async () => {
+    await restored?.stop();
+    await live?.stop();
+    if (live) rmSync(path.dirname(live.dbFile), { recursive: true, force: true });
+  });
+
   it("copies the database while the server runs; a server started on the copy has everything, and finishes the run that was in flight", async () => {
     const api = client(live.baseUrl);
     const wf = (await api.post<{ id: string; version: number }>("/api/workflows", { name: "Backed up", graph: twoNodeGraph() })).body;
@@ -43,7 +61,7 @@ describe("npm run backup", () => {
     const inFlight = (await api.post<Run>(`/api/workflows/${slow.id}/runs`, {})).body;
     expect(inFlight.status).toBe("running");
 
-    const out = backup(live.dbFile, "copies/switchyard.db");
+    const out = backup(live.databaseUrl, "copies/switchyard.db");
     expect(out.stderr).toBe("");
     expect(out.status).toBe(0);
     const summary = JSON.parse(out.stdout) as { backup: string; bytes: number; workflows: number; runs: number; audit_entries: number; secret_key: string | null };
@@ -52,7 +70,7 @@ describe("npm run backup", () => {
     expect(summary.audit_entries).toBeGreaterThanOrEqual(5);
     expect(summary.bytes).toBe(statSync(target).size);
     // The key file comes along unchanged and stays private.
-    expect(readFileSync(summary.secret_key!)).toEqual(readFileSync(path.join(path.dirname(live.dbFile), "secret.key")));
+    expect(readFileSync(summary.secret_key!)).toEqual(readFileSync(path.join(live.dataDir, "secret.key")));
     expect(statSync(summary.secret_key!).mode & 0o777).toBe(0o600);
 
     // Restore as the script says: the copy where DATABASE_URL points, its key beside it as secret.key.
@@ -74,12 +92,12 @@ describe("npm run backup", () => {
   });
 
   it("refuses to overwrite a file, and says when there is no database", () => {
-    const first = backup(live.dbFile, "twice.db");
+    const first = backup(live.databaseUrl, "twice.db");
     expect(first.status).toBe(0);
-    const again = backup(live.dbFile, "twice.db");
+    const again = backup(live.databaseUrl, "twice.db");
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/twice\.db already exists/);
-    const missing = backup(path.join(dir, "nowhere.db"));
+    const missing = backup(`file:${path.join(dir, "nowhere.db")}`);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/no database at .*nowhere\.db/);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCounterService, type CounterService } from "./support/counter-service";
-import { openDb, withDb } from "./support/db";
+import { dbOf, type TestDb } from "./support/db";
 import { client } from "./support/http";
 import { chain } from "./support/run-graphs";
 import { startServer, type TestServer } from "./support/server";
@@ -8,6 +8,8 @@ import { startServer, type TestServer } from "./support/server";
 type Run = { id: string; status: string; output: Record<string, unknown> | null; steps: { node_id: string; status: string; idempotency_key: string }[] };
 
 let server: TestServer;
+/** A connection to the server's database of the test's own: it outlives the server's restarts. */
+let db: TestDb;
 let counter: CounterService;
 let api: ReturnType<typeof client>;
 
@@ -42,21 +44,24 @@ function parallelCalls(delayMs: number) {
 const earlyCalls: string[] = [];
 
 /** A branch's call may only be made once the call before it on the branch is stored as completed. */
-function checkPredecessorStored(path: string, key: string | undefined): void {
+async function checkPredecessorStored(path: string, key: string | undefined): Promise<void> {
   const match = path === "/load" && key ? /^(.+):b(\d+)c(\d+):1$/.exec(key) : null;
   if (!match || match[3] === "0") return;
   const [, runId, branch, call] = match;
   const previous = `${runId}:b${branch}c${Number(call) - 1}:1`;
-  const stored = withDb(server.dbFile, (conn) => conn.prepare("SELECT 1 FROM steps WHERE run_id = ? AND idempotency_key = ? AND status = 'completed'").get(runId, previous));
+  const stored = await db.get("SELECT 1 FROM steps WHERE run_id = ? AND idempotency_key = ? AND status = 'completed'", [runId, previous]).catch((err: Error) => `unknown (${err.message})`);
   if (!stored) earlyCalls.push(key!);
+  if (typeof stored === "string") earlyCalls.push(`${key}: ${stored}`);
 }
 
 beforeAll(async () => {
   counter = await startCounterService(checkPredecessorStored);
   server = await startServer({ env: { SWITCHYARD_ALLOWED_HOSTS: "127.0.0.1" } });
+  db = await dbOf(server);
   api = client(server.baseUrl);
 });
 afterAll(async () => {
+  await db?.close();
   await server?.stop();
   await counter?.close();
 });
@@ -66,8 +71,8 @@ async function runStatus(id: string): Promise<string> {
 }
 
 /** Read straight from the database: no API call may wake the server's run runtime. */
-function storedStatus(id: string): string {
-  return withDb(server.dbFile, (conn) => (conn.prepare("SELECT status FROM runs WHERE id = ?").get(id) as { status: string }).status);
+async function storedStatus(id: string): Promise<string> {
+  return db.value<string>("SELECT status FROM runs WHERE id = ?", [id]);
 }
 
 describe("crash recovery", () => {
@@ -99,10 +104,8 @@ describe("crash recovery", () => {
     const { body: run } = await api.post<Run>(`/api/workflows/${wf.id}/runs?wait=10000`, {});
     expect(run.status).toBe("completed");
     // Pretend a process on another machine is driving the run, with 3 s left on its lease.
-    const conn = openDb(server.dbFile);
     const expires = new Date(Date.now() + 3000).toISOString().replace("Z", "+00:00");
-    conn.prepare("UPDATE runs SET status = 'running', finished_at = NULL, lease_owner = 'elsewhere:1:abcd', lease_expires_at = ? WHERE id = ?").run(expires, run.id);
-    conn.close();
+    await db.run("UPDATE runs SET status = 'running', finished_at = NULL, lease_owner = 'elsewhere:1:abcd', lease_expires_at = ? WHERE id = ?", [expires, run.id]);
     const before = Date.now();
     await expect.poll(() => runStatus(run.id), { timeout: 10_000, interval: 100 }).toBe("completed");
     expect(Date.now() - before).toBeGreaterThanOrEqual(2500);
@@ -141,13 +144,13 @@ describe("crash recovery", () => {
     const stopped = Date.now();
     await server.halt();
     expect(Date.now() - stopped).toBeLessThan(5_000);
-    const row = () => withDb(server.dbFile, (conn) => conn.prepare("SELECT status, lease_owner, takeovers FROM runs WHERE id = ?").get(run.id));
-    expect(row()).toEqual({ status: "running", lease_owner: null, takeovers: 0 });
+    const row = () => db.get("SELECT status, lease_owner, takeovers FROM runs WHERE id = ?", [run.id]);
+    expect(await row()).toEqual({ status: "running", lease_owner: null, takeovers: 0 });
 
     await server.restart();
     await counter.seen("/held", 2);
     expect(counter.keys("/held")).toEqual([`${run.id}:held:1`, `${run.id}:held:1`]);
-    expect(row()).toMatchObject({ status: "running", takeovers: 0 });
+    expect(await row()).toMatchObject({ status: "running", takeovers: 0 });
     // Not waiting a minute for the held call: cancel, and the run ends.
     expect((await api.post(`/api/runs/${run.id}/cancel`, {})).status).toBe(200);
     await expect.poll(() => storedStatus(run.id), { timeout: 10_000, interval: 100 }).toBe("failed");
@@ -168,16 +171,16 @@ describe("crash recovery", () => {
     await Promise.allSettled(clients);
 
     // What the dead process had stored: the runs, and the calls whose steps completed.
-    const stored = withDb(server.dbFile, (conn) => ({
-      runs: (conn.prepare("SELECT id, status FROM runs WHERE workflow_id = ?").all(wf.id) as { id: string; status: string }[]),
-      keys: (conn.prepare("SELECT s.idempotency_key AS key FROM steps s JOIN runs r ON r.id = s.run_id WHERE r.workflow_id = ? AND s.status = 'completed' AND s.node_id LIKE 'b%'").all(wf.id) as { key: string }[]).map((r) => r.key),
-    }));
+    const stored = {
+      runs: await db.all<{ id: string; status: string }>("SELECT id, status FROM runs WHERE workflow_id = ?", [wf.id]),
+      keys: (await db.all<{ key: string }>("SELECT s.idempotency_key AS key FROM steps s JOIN runs r ON r.id = s.run_id WHERE r.workflow_id = ? AND s.status = 'completed' AND s.node_id LIKE 'b%'", [wf.id])).map((r) => r.key),
+    };
     const unfinished = stored.runs.filter((r) => r.status !== "completed");
     expect(unfinished.length).toBeGreaterThan(0);
     const callsBefore = counter.count("/load");
 
     await server.restart();
-    await expect.poll(() => withDb(server.dbFile, (conn) => conn.prepare("SELECT count(*) AS n FROM runs WHERE workflow_id = ? AND status <> 'completed'").get(wf.id)), { timeout: 20_000, interval: 200 }).toEqual({ n: 0 });
+    await expect.poll(() => db.get("SELECT count(*) AS n FROM runs WHERE workflow_id = ? AND status <> 'completed'", [wf.id]), { timeout: 20_000, interval: 200 }).toEqual({ n: 0 });
     expect(counter.count("/load")).toBeGreaterThan(callsBefore);
 
     const seen = new Map<string, number>();

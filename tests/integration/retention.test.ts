@@ -22,9 +22,9 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 const rowsOfRun = (id: string) =>
-  withDb(server.dbFile, (conn) => {
-    const count = (table: string) => conn.prepare(`SELECT COUNT(*) FROM ${table} WHERE run_id = ?`).pluck().get(id) as number;
-    return { runs: conn.prepare("SELECT COUNT(*) FROM runs WHERE id = ?").pluck().get(id), steps: count("steps"), checkpoints: count("checkpoints"), events: count("run_events") };
+  withDb(server, async (db) => {
+    const count = (table: string) => db.value<number>(`SELECT COUNT(*) FROM ${table} WHERE run_id = ?`, [id]);
+    return { runs: await db.value<number>("SELECT COUNT(*) FROM runs WHERE id = ?", [id]), steps: await count("steps"), checkpoints: await count("checkpoints"), events: await count("run_events") };
   });
 
 describe("run retention", () => {
@@ -36,7 +36,7 @@ describe("run retention", () => {
     for (let i = 0; i < 3; i++) done.push((await api.post<Run>(`/api/workflows/${chain}/runs?wait=10000`, { input: { input: `ticket ${i}` } })).body);
     const parked = (await api.post<Run>(`/api/workflows/${gated}/runs?wait=10000`, { input: { ticket: "T-1" } })).body;
     expect([...done, parked].map((r) => r.status)).toEqual(["completed", "completed", "completed", "paused"]);
-    expect(rowsOfRun(done[0].id)).toMatchObject({ runs: 1, steps: 3 });
+    expect(await rowsOfRun(done[0].id)).toMatchObject({ runs: 1, steps: 3 });
     const chainSpend = async () => (await api.get<Report>("/api/spend?period=24h")).body.by_workflow.find((g) => g.key === chain);
     const before = await chainSpend();
     expect(before?.runs).toBe(3);
@@ -45,7 +45,7 @@ describe("run retention", () => {
     await expect
       .poll(async () => Promise.all(done.map(async (r) => (await api.get(`/api/runs/${r.id}`)).status)), { timeout: 30_000, interval: 250 })
       .toEqual([404, 404, 404]);
-    for (const r of done) expect(rowsOfRun(r.id)).toEqual({ runs: 0, steps: 0, checkpoints: 0, events: 0 });
+    for (const r of done) expect(await rowsOfRun(r.id)).toEqual({ runs: 0, steps: 0, checkpoints: 0, events: 0 });
 
     // Each pass that deleted runs left one audit row; the chain holds.
     const prunes = (await api.get<{ items: AuditRow[] }>("/api/audit?action=run.prune")).body.items;

@@ -23,7 +23,7 @@ async function workflow(graph: unknown, name = "Runs"): Promise<string> {
   return res.body.id;
 }
 
-const countRows = (table: string) => withDb(server.dbFile, (conn) => (conn.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n);
+const countRows = (table: string) => withDb(server, (db) => db.value<number>(`SELECT COUNT(*) AS n FROM ${table}`));
 
 beforeAll(async () => {
   server = await startServer();
@@ -94,15 +94,15 @@ describe("triggering runs", () => {
 
   it("refuses an invalid graph with 422 and the errors, storing nothing", async () => {
     const wf = await workflow(brokenGraph());
-    const runsBefore = countRows("runs");
-    const auditBefore = countRows("audit_entries");
+    const runsBefore = await countRows("runs");
+    const auditBefore = await countRows("audit_entries");
     const res = await api.post<ErrorBody>(`/api/workflows/${wf}/runs`, {});
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe("invalid_graph");
     const errors = res.body.error.details?.errors as { code: string }[];
     expect(errors.length).toBeGreaterThanOrEqual(2);
-    expect(countRows("runs")).toBe(runsBefore);
-    expect(countRows("audit_entries")).toBe(auditBefore);
+    expect(await countRows("runs")).toBe(runsBefore);
+    expect(await countRows("audit_entries")).toBe(auditBefore);
   });
 
   it("refuses bad bodies and queries with 400 and paths", async () => {
@@ -165,18 +165,18 @@ describe("gates and lifecycle", () => {
   it("a run whose checkpoint a newer build wrote is refused with snapshot_too_new on every load, and nothing changes", async () => {
     const wf = await workflow(gateGraph());
     const { id } = (await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, { input: { ticket: "T-10" } })).body;
-    const stamp = (version: number) => withDb(server.dbFile, (conn) => conn.prepare("UPDATE checkpoints SET state_schema_version = ? WHERE run_id = ?").run(version, id));
-    stamp(99);
+    const stamp = (version: number) => withDb(server, (db) => db.run("UPDATE checkpoints SET state_schema_version = ? WHERE run_id = ?", [version, id]));
+    await stamp(99);
     // What a decision or a read could change (the spend rollup folds steps in the background meanwhile).
     const rows = () =>
-      withDb(server.dbFile, (conn) => ({
-        run: conn.prepare("SELECT * FROM runs WHERE id = ?").get(id),
-        steps: conn.prepare("SELECT id, status, attempt, output, error, finished_at FROM steps WHERE run_id = ? ORDER BY seq").all(id),
-        checkpoints: conn.prepare("SELECT seq, encoding, state, queue, state_schema_version FROM checkpoints WHERE run_id = ? ORDER BY seq").all(id),
-        events: conn.prepare("SELECT seq, type FROM run_events WHERE run_id = ? ORDER BY seq").all(id),
-        audit: conn.prepare("SELECT seq FROM audit_entries ORDER BY seq").all(),
+      withDb(server, async (db) => ({
+        run: await db.get("SELECT * FROM runs WHERE id = ?", [id]),
+        steps: await db.all("SELECT id, status, attempt, output, error, finished_at FROM steps WHERE run_id = ? ORDER BY seq", [id]),
+        checkpoints: await db.all("SELECT seq, encoding, state, queue, state_schema_version FROM checkpoints WHERE run_id = ? ORDER BY seq", [id]),
+        events: await db.all("SELECT seq, type FROM run_events WHERE run_id = ? ORDER BY seq", [id]),
+        audit: await db.all("SELECT seq FROM audit_entries ORDER BY seq"),
       }));
-    const before = rows();
+    const before = await rows();
     for (const [method, path, body] of [
       ["post", `/api/runs/${id}/approve`, { node_id: "review", input: { decision: "send" } }],
       ["post", `/api/runs/${id}/cancel`, undefined],
@@ -189,9 +189,9 @@ describe("gates and lifecycle", () => {
       expect(res.body.error.code).toBe("snapshot_too_new");
       expect(res.body.error.message).toMatch(/written by a newer Switchyard \(state schema version 99; this server reads up to 1\)/);
     }
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
 
-    stamp(1);
+    await stamp(1);
     expect((await api.post<Run>(`/api/runs/${id}/approve`, { node_id: "review", input: { decision: "send" } })).status).toBe(202);
     await expect.poll(async () => (await api.get<Run>(`/api/runs/${id}`)).body.status, { timeout: 5000 }).toBe("completed");
   });

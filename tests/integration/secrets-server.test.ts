@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer as FakeHttp } from "@/engine/tools/http/test-server";
-import { openDb } from "./support/db";
+import { dbOf } from "./support/db";
 import { client } from "./support/http";
 import { startServer, type TestServer } from "./support/server";
 import { openSse } from "./support/sse";
@@ -86,7 +86,7 @@ describe("secrets in runs", () => {
 
   it("sends the value to the far side and it never appears in the database, SSE, logs or audit", async () => {
     expect((await api.post("/api/secrets", { name: "API_KEY", value: VALUE })).status).toBe(201);
-    const keyFile = path.join(path.dirname(server.dbFile), "secret.key");
+    const keyFile = path.join(server.dataDir, "secret.key");
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
 
     const ok = await runGraph(httpGraph("ok"));
@@ -109,13 +109,13 @@ describe("secrets in runs", () => {
     expect(JSON.stringify((await api.get("/api/audit?limit=500")).body)).not.toContain(VALUE);
     expect(server.log()).not.toContain(VALUE);
 
-    const conn = openDb(server.dbFile);
+    const db = await dbOf(server);
     try {
-      const tables = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-      expect(tables.map((t) => t.name)).toContain("secrets");
+      const tables = await db.tables();
+      expect(tables).toContain("secrets");
       let rows = 0;
-      for (const { name } of tables) {
-        for (const row of conn.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[]) {
+      for (const name of tables) {
+        for (const row of await db.all(`SELECT * FROM "${name}"`)) {
           rows++;
           for (const cell of Object.values(row)) {
             const text = Buffer.isBuffer(cell) ? cell.toString("latin1") : String(cell);
@@ -125,7 +125,7 @@ describe("secrets in runs", () => {
       }
       expect(rows).toBeGreaterThan(10);
     } finally {
-      conn.close();
+      await db.close();
     }
   });
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 /** Settled runs whose spend the engine's folder has moved into the rollup. */
-const foldedRuns = () => withDb(server.dbFile, (conn) => conn.prepare("SELECT COUNT(*) FROM runs WHERE spend_folded = 1").pluck().get() as number);
+const foldedRuns = () => withDb(server, (db) => db.value<number>("SELECT COUNT(*) FROM runs WHERE spend_folded = 1"));
 
 describe("spend dashboard", () => {
   it("sums the runs' costs per workflow, model, node and day, the same before and after the rollup folds them", async () => {

@@ -72,8 +72,8 @@ describe("GET /api/workflows/{id}/events", () => {
     const again = await openSse(`${ctx.server.baseUrl}/api/workflows/${id}/events`, 2);
     expect(((await again.waitFor((e) => e.event === "workflow.saved")).data as Saved).version).toBe(3);
 
-    // A second server process on the same database file: its save reaches this stream by the store.
-    other = await startServer({ dbFile: ctx.server.dbFile, skipMigrate: true });
+    // A second server process on the same database: its save reaches this stream by the store.
+    other = await startServer({ sameDatabaseAs: ctx.server });
     const res = await client(other.baseUrl).put(`/api/workflows/${id}`, { graph: twoNodeGraph("v4"), base_version: 3 });
     expect(res.status).toBe(200);
     expect(((await again.waitFor((e) => e.event === "workflow.saved" && (e.data as Saved).version === 4, 6_000)).data as Saved).layout_only).toBe(false);

@@ -50,14 +50,14 @@ describe("versions", () => {
 
   it("restores without a body, refuses a stale base_version, and ignores restoring the live graph", async () => {
     const id = await threeVersions();
-    const before = snapshot(ctx.server.dbFile);
+    const before = await snapshot(ctx.server);
     const stale = await ctx.api.post<{ error: { code: string; details: { current_version: number } } }>(`/api/workflows/${id}/versions/1/restore`, { base_version: 2 });
     expect(stale.status).toBe(409);
     expect(stale.body.error.details.current_version).toBe(3);
     const same = await ctx.api.post<Wf>(`/api/workflows/${id}/versions/3/restore`);
     expect(same.status).toBe(200);
     expect(same.body.version).toBe(3);
-    expect(snapshot(ctx.server.dbFile)).toEqual(before);
+    expect(await snapshot(ctx.server)).toEqual(before);
     const noBody = await ctx.api.post<Wf>(`/api/workflows/${id}/versions/2/restore`);
     expect(noBody.body.version).toBe(4);
     const bad = await ctx.api.post<{ error: { code: string } }>(`/api/workflows/${id}/versions/2/restore`, { base_version: "four" });

@@ -30,17 +30,17 @@ const signed = (): HookAuth => ({ kind: "signature", secret: made.secret });
 
 /** Until the engine's thread has folded the settled runs' spend (on a timer), which would change a snapshot meanwhile. */
 async function spendFolded(): Promise<void> {
-  const unfolded = () => withDb(ctx.server.dbFile, (conn) => conn.prepare("SELECT COUNT(*) FROM runs WHERE spend_folded = 0 AND status IN ('completed', 'failed')").pluck().get() as number);
+  const unfolded = () => withDb(ctx.server, (db) => db.value<number>("SELECT COUNT(*) FROM runs WHERE spend_folded = 0 AND status IN ('completed', 'failed')"));
   await expect.poll(unfolded, { timeout: 15_000, interval: 100 }).toBe(0);
 }
 
 /** `act` answers `status` with `code`, and no table changed. */
 async function refusedWithoutChange(act: () => Promise<{ status: number; body: unknown }>, status: number, code: string): Promise<string> {
   await spendFolded();
-  const before = snapshotAll(ctx.server.dbFile);
+  const before = await snapshotAll(ctx.server);
   const res = await act();
   expect([res.status, (res.body as ErrorBody).error?.code], JSON.stringify(res.body)).toEqual([status, code]);
-  expect(snapshotAll(ctx.server.dbFile)).toEqual(before);
+  expect(await snapshotAll(ctx.server)).toEqual(before);
   return (res.body as ErrorBody).error.message;
 }
 
@@ -67,7 +67,7 @@ describe("managing a workflow's webhook", () => {
     expect(JSON.stringify(read.body)).not.toContain(made.secret);
     const audit = await ctx.api.get<Audit>(`/api/audit?action=hook.create&target_id=${made.hook.id}`);
     expect(audit.body.items).toMatchObject([{ actor_id: editor.id, actor_type: "user", actor_name: "Hook Editor", details: { workflow_id: workflowId } }]);
-    const stored = withDb(ctx.server.dbFile, (conn) => JSON.stringify(conn.prepare("SELECT * FROM hooks").all().concat(conn.prepare("SELECT * FROM audit_entries").all())));
+    const stored = await withDb(ctx.server, async (db) => JSON.stringify([...(await db.all("SELECT * FROM hooks")), ...(await db.all("SELECT * FROM audit_entries"))]));
     expect(stored).not.toContain(made.secret);
   });
 });

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { brokenGraph, twoNodeGraph } from "./support/graphs";
 import { startServerForFile } from "./support/server-for-file";
 import { adminAuth } from "./support/server";
-import { openDb, snapshot } from "./support/db";
-import { NEXT_RUN_NUM } from "@/lib/db/run-statements";
+import { snapshot, withDb } from "./support/db";
 
 type Wf = {
   id: string;
@@ -58,23 +57,23 @@ describe("workflows CRUD", () => {
     const { body: wf } = await ctx.api.post<Wf>("/api/workflows", { name: "Before", graph: twoNodeGraph() });
     const renamed = await ctx.api.put<Wf>(`/api/workflows/${wf.id}`, { name: "After", description: "d", base_version: 1 });
     expect(renamed.body).toMatchObject({ name: "After", description: "d", version: 1 });
-    const before = snapshot(ctx.server.dbFile);
+    const before = await snapshot(ctx.server);
     // Same graph with keys in another order: canonically equal, so nothing changes.
     const reordered = twoNodeGraph();
     const same = await ctx.api.put<Wf>(`/api/workflows/${wf.id}`, { graph: { edges: reordered.edges, nodes: reordered.nodes }, name: "After", base_version: 1 });
     expect(same.status).toBe(200);
     expect(same.body.version).toBe(1);
-    expect(snapshot(ctx.server.dbFile)).toEqual(before);
+    expect(await snapshot(ctx.server)).toEqual(before);
   });
 
   it("refuses a stale base_version with 409 and changes nothing", async () => {
     const { body: wf } = await ctx.api.post<Wf>("/api/workflows", { name: "Conflict", graph: twoNodeGraph() });
     await ctx.api.put(`/api/workflows/${wf.id}`, { graph: twoNodeGraph("newer"), base_version: 1 });
-    const before = snapshot(ctx.server.dbFile);
+    const before = await snapshot(ctx.server);
     const stale = await ctx.api.put(`/api/workflows/${wf.id}`, { graph: twoNodeGraph("lost update"), name: "x", base_version: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ error: { code: "version_conflict", message: expect.any(String), details: { current_version: 2 } } });
-    expect(snapshot(ctx.server.dbFile)).toEqual(before);
+    expect(await snapshot(ctx.server)).toEqual(before);
   });
 
   it("lets exactly one of two concurrent saves on the same base win", async () => {
@@ -106,9 +105,7 @@ describe("workflows CRUD", () => {
     }
     const list = await ctx.api.get<{ items: { id: string }[] }>("/api/workflows?limit=500");
     expect(list.body.items.map((w) => w.id)).not.toContain(wf.id);
-    const conn = openDb(ctx.server.dbFile);
-    expect(conn.prepare("SELECT deleted_at FROM workflows WHERE id = ?").get(wf.id)).toEqual({ deleted_at: expect.any(String) });
-    conn.close();
+    expect(await withDb(ctx.server, (db) => db.get("SELECT deleted_at FROM workflows WHERE id = ?", [wf.id]))).toEqual({ deleted_at: expect.any(String) });
   });
 });
 
@@ -117,10 +114,11 @@ describe("listing", () => {
     const a = (await ctx.api.post<Wf>("/api/workflows", { name: "List A", graph: twoNodeGraph() })).body;
     const b = (await ctx.api.post<Wf>("/api/workflows", { name: "List B" })).body;
     await ctx.api.put(`/api/workflows/${a.id}`, { description: "touched", base_version: 1 });
-    const conn = openDb(ctx.server.dbFile);
-    conn.prepare(`INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, num) VALUES (?, ?, 1, ?, '{}', ?, ${NEXT_RUN_NUM})`).run("run_old", a.id, "failed", "2026-01-01T00:00:00.000+00:00");
-    conn.prepare(`INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, num) VALUES (?, ?, 1, ?, '{}', ?, ${NEXT_RUN_NUM})`).run("run_new", a.id, "completed", "2026-01-02T00:00:00.000+00:00");
-    conn.close();
+    await withDb(ctx.server, async (db) => {
+      const insert = `INSERT INTO runs (id, workflow_id, workflow_version, status, input, created_at, num) VALUES (?, ?, 1, ?, '{}', ?, ${db.nextRunNum})`;
+      await db.run(insert, ["run_old", a.id, "failed", "2026-01-01T00:00:00.000+00:00"]);
+      await db.run(insert, ["run_new", a.id, "completed", "2026-01-02T00:00:00.000+00:00"]);
+    });
 
     const first = await ctx.api.get<{ items: Record<string, unknown>[]; next_cursor: string | null }>("/api/workflows?limit=1");
     expect(first.status).toBe(200);

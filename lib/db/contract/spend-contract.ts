@@ -22,7 +22,9 @@ export const SPEND_RUNS: SpendRun[] = [
 export function spendContract(h: () => OpenedStorage): void {
   it("reports spend per workflow, model, node and day, for any period", async () => {
     const { storage, sql } = h();
-    const graph = graphOf([{ id: "draft", label: "  Draft the reply " }, { id: "review" }]);
+    const labelled = graphOf([{ id: "draft", label: "  Draft the reply " }, { id: "review" }]);
+    // A NUL in a prompt (escaped in the graph's JSON) leaves the labels readable.
+    const graph = { ...labelled, nodes: labelled.nodes.map((n) => (n.id === "review" ? { ...n, config: { ...n.config, user_message: "Check \u0000 this" } } : n)) } as typeof labelled;
     await storage.workflows.insert({ id: "wa", name: NAMES.wa, description: "", graph, at: new Date(NOW) });
     await storage.workflows.insert({ id: "wb", name: NAMES.wb, description: "", graph: graphOf([]), at: new Date(NOW) });
     await seedSpendRuns(sql, SPEND_RUNS);

@@ -69,6 +69,20 @@ export function workflowContract(h: () => OpenedStorage): void {
     expect(seen).toEqual(all.map((r) => r.summary.id));
   });
 
+  it("reads a graph holding U+0000 in its strings (escaped in its JSON): its node and edge counts, its versions", async () => {
+    const { workflows, versions } = h().storage;
+    const base = graphOf([{ id: "a" }, { id: "b" }, { id: "c" }], [["a", "b"]]);
+    // A NUL, and the text `\u0000` itself next to one (after an escaped backslash, in the JSON).
+    const graph = { ...base, nodes: base.nodes.map((n, i) => (i === 0 ? { ...n, config: { ...n.config, user_message: "Hi \u0000 there \\u0000 \\\u0000" } } : n)) } as typeof base;
+    expect(JSON.stringify(graph)).toContain("\\\\u0000");
+    await workflows.insert({ id: "nul", name: "Nul", description: "", graph, at: at(0) });
+    expect(await workflows.find("nul")).toMatchObject({ graph });
+    expect((await workflows.list({ limit: 10 })).map((r) => [r.summary.id, r.summary.node_count])).toEqual([["nul", 3]]);
+    await versions.insert({ workflowId: "nul", version: 1, graph, createdBy: "u1", at: at(0) });
+    expect(await versions.graph("nul", 1)).toEqual(graph);
+    expect((await versions.list({ workflowId: "nul", limit: 10 })).map((v) => [v.node_count, v.edge_count])).toEqual([[3, 1]]);
+  });
+
   it("searches names and descriptions ignoring case, beyond ASCII too", async () => {
     const { workflows } = h().storage;
     await workflows.insert({ id: "w1", name: "Über Reports", description: "", graph: graphOf([]), at: at(1) });

@@ -7,6 +7,7 @@
 import type { SpendFilter, SpendReport, SpendRunRow } from "../ports";
 import { groupSpend } from "../spend-groups";
 import { DIMS, firstWholeDay, sinceHour, spendRows, type Dim } from "./spend-sql";
+import { jsonOf } from "./json";
 import { Params, type Sql } from "./sql";
 import { storedKey } from "./times";
 
@@ -42,7 +43,7 @@ function reportSql(since: number | null, p: Params): string {
 
 /** The labels people gave the nodes of those workflows' live graphs (a node's spend row reads by it). */
 const NODE_LABELS = `SELECT w.id AS workflow_id, n ->> 'id' AS node_id, trim(n -> 'config' ->> 'label') AS label
-  FROM workflows w, json_array_elements(CASE WHEN json_typeof(w.graph::json -> 'nodes') = 'array' THEN w.graph::json -> 'nodes' ELSE '[]'::json END) n
+  FROM workflows w, json_array_elements(CASE WHEN json_typeof(${jsonOf("w.graph")} -> 'nodes') = 'array' THEN ${jsonOf("w.graph")} -> 'nodes' ELSE '[]'::json END) n
   WHERE w.id = ANY($1) AND json_typeof(n) = 'object' AND trim(coalesce(n -> 'config' ->> 'label', '')) <> ''`;
 
 

@@ -17,8 +17,11 @@ export interface CounterService {
   close(): Promise<void>;
 }
 
-/** `onRequest` sees each request as it arrives, before it is answered. */
-export async function startCounterService(onRequest?: (path: string, key: string | undefined) => void): Promise<CounterService> {
+/**
+ * `onRequest` sees each request as it arrives, before it is answered; when it returns a
+ * promise, the request is answered once that settles (a 500 if it rejects).
+ */
+export async function startCounterService(onRequest?: (path: string, key: string | undefined) => void | Promise<void>): Promise<CounterService> {
   const requests: CounterService["requests"] = [];
   const listeners = new Set<() => void>();
   let slowHeld = false;
@@ -27,20 +30,27 @@ export async function startCounterService(onRequest?: (path: string, key: string
     const path = url.pathname;
     const key = req.headers["idempotency-key"] as string | undefined;
     requests.push({ path, key });
-    onRequest?.(path, key);
-    for (const l of [...listeners]) l();
-    if (path === "/slow" && !slowHeld) {
-      slowHeld = true;
-      req.socket.on("close", () => res.destroy());
-      return;
-    }
-    const answer = () => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ path, n: requests.filter((r) => r.path === path).length }));
+    const proceed = () => {
+      for (const l of [...listeners]) l();
+      if (path === "/slow" && !slowHeld) {
+        slowHeld = true;
+        req.socket.on("close", () => res.destroy());
+        return;
+      }
+      const answer = () => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ path, n: requests.filter((r) => r.path === path).length }));
+      };
+      const delayMs = Number(url.searchParams.get("delay_ms") ?? 0);
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
     };
-    const delayMs = Number(url.searchParams.get("delay_ms") ?? 0);
-    if (delayMs > 0) setTimeout(answer, delayMs);
-    else answer();
+    const seen = onRequest?.(path, key);
+    if (!(seen instanceof Promise)) return proceed();
+    seen.then(proceed, (err: unknown) => {
+      res.writeHead(500, { "content-type": "text/plain" });
+      res.end(`onRequest failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const port = (server.address() as AddressInfo).port;

@@ -29,8 +29,10 @@ export interface TestServer {
   baseUrl: string;
   /** The SQLite file (on the SQLite backend). */
   dbFile: string;
-  /** The server's DATABASE_URL (`file:…` or `postgres://…`). */
+  /** The server's DATABASE_URL (`file:…` or `postgres://…`); tests reach its rows through ./db.ts. */
   databaseUrl: string;
+  /** Where the server keeps its own files (the generated `secret.key`): the SQLite file's folder, or SWITCHYARD_DATA_DIR on PostgreSQL. */
+  dataDir: string;
   /** Graceful stop (SIGTERM), waits for exit. */
   stop(): Promise<void>;
   /** Graceful stop (SIGTERM) keeping the database, waits for exit (then `restart`). */
@@ -60,6 +62,11 @@ export interface ServerOptions {
   dbFile?: string;
   /** Skip `prisma migrate deploy` (a second server on a database another one already serves). */
   skipMigrate?: boolean;
+  /**
+   * Serve the database (and data folder) this running server serves, on either backend: a
+   * second process on the same data. Not migrated again, and left in place after stop.
+   */
+  sameDatabaseAs?: TestServer;
 }
 
 /** Starts a server and resolves once `/api/health` answers. */
@@ -71,18 +78,21 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     throw new Error(`no build in ${path.join(root, distDir)}: run \`NEXT_DIST_DIR=${distDir} npm run build\` there first`);
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "switchyard-it-"));
-  const dbFile = options.dbFile ?? path.join(dir, "test.db");
+  const shared = options.sameDatabaseAs;
+  const dbFile = shared?.dbFile ?? options.dbFile ?? path.join(dir, "test.db");
   // PostgreSQL: a database of its own, migrated (as `prisma migrate deploy` would, recorded alike).
   let postgres: PostgresTestDatabase | undefined;
-  if (TEST_BACKEND === "postgres" && !options.dbFile && !options.env?.DATABASE_URL) {
+  if (TEST_BACKEND === "postgres" && !shared && !options.dbFile && !options.env?.DATABASE_URL) {
     postgres = await createPostgresTestDatabase();
   }
-  const databaseUrl = options.env?.DATABASE_URL ?? postgres?.url ?? `file:${dbFile}`;
+  const databaseUrl = options.env?.DATABASE_URL ?? shared?.databaseUrl ?? postgres?.url ?? `file:${dbFile}`;
+  const onPostgres = /^postgres(ql)?:\/\//i.test(databaseUrl);
+  const dataDir = shared?.dataDir ?? (onPostgres ? dir : path.dirname(dbFile));
   // NEXT_MANUAL_SIG_HANDLE as `npm start` sets it: a stop (SIGTERM) hands the runs back (lib/runtime/host).
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, ...(postgres ? { SWITCHYARD_DATA_DIR: dir } : {}), NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1", SWITCHYARD_BOOTSTRAP_TOKEN: TEST_ADMIN_TOKEN, ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, ...(onPostgres ? { SWITCHYARD_DATA_DIR: dataDir } : {}), NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1", SWITCHYARD_BOOTSTRAP_TOKEN: TEST_ADMIN_TOKEN, ...options.env };
   // The server's own options (as `npm start` sets them), never the test runner's.
   env.NODE_OPTIONS = options.env?.NODE_OPTIONS ?? SERVER_NODE_OPTIONS;
-  if (!options.skipMigrate && !postgres) {
+  if (!options.skipMigrate && !shared && !postgres) {
     const migrate = spawnSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, encoding: "utf8" });
     if (migrate.status !== 0) throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
   }
@@ -123,6 +133,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     baseUrl,
     dbFile,
     databaseUrl,
+    dataDir,
     async stop() {
       await terminate("SIGTERM");
       if (!options.keepFiles) rmSync(dir, { recursive: true, force: true });
