@@ -7,24 +7,10 @@ import { stmt } from "./statement-cache";
 import { auditEntryOf as fromRaw, chainedAuditRow } from "./audit-rows";
 
 export { auditEntryOf } from "./audit-rows";
-import type { AuditInput, AuditEntryRecord, AuditFilter } from "./ports";
+import type { AuditChainRow, AuditInput, AuditEntryRecord, AuditFilter } from "./ports";
 
-export type { AuditAction, AuditActor, AuditInput, AuditEntryRecord, AuditFilter } from "./ports";
+export type { AuditAction, AuditActor, AuditChainRow, AuditInput, AuditEntryRecord, AuditFilter } from "./ports";
 
-interface RawAuditRow {
-  seq: number;
-  id: string;
-  action: string;
-  actor_id: string;
-  actor_type: string | null;
-  actor_name: string | null;
-  target_type: string;
-  target_id: string;
-  details: string;
-  created_at: string | number;
-  prev_hash: string;
-  hash: string;
-}
 
 /**
  * Appends one chained row. Call it with the raw connection inside the same transaction
@@ -68,12 +54,10 @@ export function listAuditEntries(conn: Database.Database, filter: AuditFilter): 
     ...(filter.actorId === undefined ? {} : { actor_id: filter.actorId }),
     ...(filter.beforeSeq === undefined ? {} : { before_seq: filter.beforeSeq }),
     limit: filter.limit,
-  }) as RawAuditRow[];
+  }) as AuditChainRow[];
   return rows.map(fromRaw);
 }
 
-/** A row as stored: `details` is its JSON text, `created_at` the column's text. */
-export type AuditChainRow = RawAuditRow;
 
 type ChainTuple = [number, string, string, string, string | null, string | null, string, string, string, string | number, string, string];
 
