@@ -1,10 +1,8 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll } from "vitest";
+import pg from "pg";
 import { describeStorageContract } from "../contract/storage-contract";
-import { applyPostgresMigrations } from "./migrate";
 import { postgresStores, postgresUpkeep } from "./storage";
-import { databaseUrl, DEFAULT_TEST_SERVER_URL, type PostgresTestDatabase } from "./test-database";
+import { createPostgresTestDatabase, type PostgresTestDatabase } from "./test-database";
 import { pgTypes } from "./types";
 
 /** `?` placeholders as PostgreSQL's `$n` (the contract's seed statements hold no `?` of their own). */
@@ -13,38 +11,12 @@ const numbered = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++n}`);
 };
 
-/** Runs one statement on the test server's own database. */
-async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A migrated database that sorts text as people do (ICU's en-US: `a a5 B_1 b-2`, not
  * SQLite's byte order `B_1 a a5 b-2`), as many servers are set up: orderings and keyset
  * positions must still be byte-wise, as on SQLite. On a server without ICU, its default.
  */
-async function linguisticDatabase(): Promise<PostgresTestDatabase> {
-  const serverUrl = process.env.SWITCHYARD_TEST_DATABASE_URL || DEFAULT_TEST_SERVER_URL;
-  const name = `switchyard_test_${randomBytes(6).toString("hex")}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US'`).catch(() => onServer(serverUrl, `CREATE DATABASE ${name}`));
-  const url = databaseUrl(serverUrl, name);
-  const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: 2 });
-  const close = async () => {
-    await pool.end();
-    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  };
-  await applyPostgresMigrations(pool).catch(async (err: unknown) => {
-    await close();
-    throw err;
-  });
-  return { url, pool, close };
-}
+const linguisticDatabase = () => createPostgresTestDatabase({ linguistic: true, poolMax: 2 });
 
 /**
  * One such database for the file (creating one costs ~300 ms), emptied before each test:
