@@ -33,6 +33,12 @@ export interface EngineOptions {
   retry?: RetryPolicy;
   /** Defaults under graph settings and trigger options. */
   limits?: Partial<RunLimits>;
+  /**
+   * False: this engine decides but does not drive (a process that serves requests beside worker
+   * processes). Resume and a gate's last approval write their `resume` checkpoint and leave the
+   * run `running` for a worker to drive on; their handle's `done` is the run as written.
+   */
+  drives?: boolean;
 }
 
 export interface RunHandle {
@@ -70,9 +76,11 @@ export class Engine {
   /** Runs with a lifecycle operation in progress (one at a time per run, in this process). */
   private readonly busy = new Set<string>();
   private readonly gateTimers: GateTimers;
+  private readonly drives: boolean;
 
   constructor(opts: EngineOptions) {
     this.store = opts.store;
+    this.drives = opts.drives ?? true;
     this.deps = {
       store: opts.store,
       models: opts.models ?? createModelGateway(),
@@ -301,6 +309,7 @@ export class Engine {
   }
 
   private launch(snap: DriverSnapshot, pending: Promise<unknown>[] = []): RunHandle {
+    if (!this.drives) return { run: snap.run, done: Promise.all(pending).then(() => snap.run) };
     const driver = new RunDriver(this.deps, snap, pending);
     const done = driver.drive().then(
       (run) => {

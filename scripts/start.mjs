@@ -20,6 +20,7 @@ let target;
 try {
   target = databaseTarget(env.DATABASE_URL ?? "file:./data/switchyard.db");
   env.DATABASE_URL = target.url;
+  checkRole(env.SWITCHYARD_ROLE, target.backend);
   for (const line of await prepareDatabase(target, env)) console.log(`switchyard: ${line}`);
 } catch (err) {
   if (err instanceof StartError) fail(err.message);
@@ -35,6 +36,14 @@ if (["127.0.0.1", "localhost", "::1"].includes(host)) {
 const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "-H", host, "-p", port], { cwd: root, env, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+/** `all` (default) or `web` (beside `npm run worker` processes, on PostgreSQL); lib/runtime/role.ts reads it in the app. */
+function checkRole(value, backend) {
+  const role = value?.trim().toLowerCase() || "all";
+  if (role === "worker") throw new StartError("SWITCHYARD_ROLE=worker is a worker process: start it with npm run worker");
+  if (role !== "all" && role !== "web") throw new StartError(`SWITCHYARD_ROLE must be all, web or worker (got "${value}")`);
+  if (role === "web" && backend !== "postgres") throw new StartError("SWITCHYARD_ROLE=web hands every run to worker processes on a database they share: set DATABASE_URL=postgres://… (on SQLite, leave SWITCHYARD_ROLE unset)");
+}
 
 function fail(message) {
   console.error(`switchyard: ${message}`);

@@ -67,7 +67,7 @@ export function insertRun(tx: Database.Database, run: NewRunRow): void {
   ).run(
     run.id, run.workflowId, run.workflowVersion, JSON.stringify(run.input), JSON.stringify(run.options),
     run.createdBy.id, run.createdBy.type, run.createdBy.name, run.createdBy.owner_id ?? null,
-    sqlTime(run.createdAt), run.leaseOwner, sqlTime(run.leaseExpiresAt),
+    sqlTime(run.createdAt), run.leaseOwner, run.leaseExpiresAt === null ? null : sqlTime(run.leaseExpiresAt),
   );
 }
 

@@ -17,7 +17,7 @@ import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materia
 import { versionGraph } from "./graph-column";
 import { appendAudit } from "./audit";
 import { GroupCommit } from "./group-commit";
-import type { AuditInput, CheckpointSize, NewRunRow, RunHostStore, RunLeaseStore, RunWatch } from "./ports";
+import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStore, RunLeaseStore, RunWatch } from "./ports";
 import { insertRun } from "./run-queries";
 import { sqliteLeases } from "./sqlite/leases";
 
@@ -162,7 +162,9 @@ export class SqliteRunStore implements RunHostStore {
    * A triggered run's row and its `run.trigger` audit row, in the next group commit: the
    * engine's `run_start` checkpoint submitted in the same turn lands in the same transaction.
    */
-  insertTriggered({ run, audit }: { run: NewRunRow; audit: AuditInput }): Promise<void> {
+  insertTriggered({ run, audit, job }: { run: NewRunRow; audit: AuditInput; job?: PreparedRunJob }): Promise<void> {
+    // One process serves a SQLite file: there is no queue to other processes to hand a run to.
+    if (job) return Promise.reject(new Error(`run ${run.id}: SQLite has no run queue; the process that triggers a run drives it`));
     return this.batched(() => {
       insertRun(this.db, run);
       appendAudit(this.db, audit);

@@ -8,6 +8,7 @@ import { storage, type RunHostStore } from "@/lib/db";
 import { createProviderCalls } from "@/lib/providers";
 import { configuredRetentionDays } from "@/lib/db/retention-days";
 import { createSecretResolver } from "@/lib/secrets/service";
+import { processRole, workerConcurrency } from "./role";
 import { RunRuntime } from "./run-runtime";
 
 export { RunRuntime } from "./run-runtime";
@@ -26,7 +27,12 @@ export function runtime(): RunRuntime {
     // Provider keys come from the environment; the secret key and the retention setting load
     // here, so a bad one fails at startup.
     const retentionDays = configuredRetentionDays();
-    const rt = new RunRuntime(storage().runStore(), { models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(storage().secrets), notices: storage().notices });
+    const role = processRole();
+    const notices = storage().notices;
+    const rt = new RunRuntime(storage().runStore(), {
+      models: createModelGateway(createProviderCalls()), secrets: createSecretResolver(storage().secrets), notices,
+      role, queue: role === "all" && !notices ? null : storage().queue(), concurrency: workerConcurrency(),
+    });
     globalForRuntime.switchyardRuntime = rt;
     rt.startRecovery();
     // The spend rollup and retention are written where runs are: this thread owns the writes.

@@ -19,6 +19,8 @@ export class LeaseKeeper {
   private readonly held = new Map<string, number>();
   /** Runs whose claim is on its way to the database: held already, for every check made meanwhile. */
   private readonly claiming = new Set<string>();
+  /** Releases on their way to the database, by run. */
+  private readonly releasing = new Map<string, Promise<void>>();
   private nextToken = 1;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
 
@@ -62,7 +64,18 @@ export class LeaseKeeper {
     this.held.delete(runId);
     // A deferred release must not drop a lease this process has claimed again meanwhile;
     // if one is lost, the lease expires.
-    this.store.release({ runId, owner: this.owner, unless: () => this.holds(runId) }).catch((err: unknown) => console.error(`releasing the lease of run ${runId} failed`, err));
+    const released = this.store
+      .release({ runId, owner: this.owner, unless: () => this.holds(runId) })
+      .catch((err: unknown) => console.error(`releasing the lease of run ${runId} failed`, err))
+      .finally(() => {
+        if (this.releasing.get(runId) === released) this.releasing.delete(runId);
+      });
+    this.releasing.set(runId, released);
+  }
+
+  /** Resolves once the run's last release from here has been written (or failed). */
+  settled(runId: string): Promise<void> {
+    return this.releasing.get(runId) ?? Promise.resolve();
   }
 
   /**

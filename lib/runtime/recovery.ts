@@ -30,6 +30,8 @@ export interface RecoveryHost {
   readonly leases: LeaseKeeper;
   readonly engine: Pick<Engine, "isActive" | "start" | "resume" | "expireGate">;
   recoveryOf(runId: string, now?: number): "resume" | "rest" | "abandon";
+  /** How many more runs this process takes now. */
+  room(): number;
   abandon(runId: string): Promise<void>;
   failCrashLoop(runId: string, token: number, reason: string): Promise<void>;
   drive<H extends RunHandle>(runId: string, op: () => Promise<H>, token?: number): Promise<H>;
@@ -46,7 +48,7 @@ export async function sweepOrphans(rt: RecoveryHost, now = Date.now()): Promise<
   for (const orphan of await stored.orphans({ owner: rt.owner, now, limit: BATCH })) {
     if (rt.leases.holds(orphan.id) || rt.engine.isActive(orphan.id)) continue;
     const next = rt.recoveryOf(orphan.id, now);
-    if (next === "rest") continue;
+    if (next === "rest" || (next === "resume" && rt.room() <= 0)) continue;
     if (next === "abandon") {
       await rt.abandon(orphan.id);
       continue;

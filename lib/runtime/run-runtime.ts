@@ -10,12 +10,14 @@ import { createModelGateway } from "@/engine/models/gateway";
 import type { Graph } from "@/engine/graph/schema";
 import { SETTLED_STATUSES, type ModelGateway, type RunRecord, type SecretResolver } from "@/engine/ports";
 import { defaultToolRegistry } from "@/engine/tools/registry";
-import type { RunControl, RunHostStore, RunNotices } from "@/lib/db";
+import type { AuditInput, NewRunRow, RunControl, RunHostStore, RunNotices, RunQueue } from "@/lib/db";
 import { storageCondition } from "@/lib/db/storage-condition";
 import { LocalRunEventBus } from "./event-bus";
-import { announcing } from "./other-processes";
+import { announcing, followOtherProcesses } from "./other-processes";
 import { DEFAULT_LEASE_TIMINGS, LeaseKeeper, type LeaseTimings } from "./lease-keeper";
 import { newProcessId } from "./process-id";
+import { QueueWorker } from "./queue-worker";
+import type { ProcessRole } from "./role";
 import { isBadState, sweepOrphans } from "./recovery";
 
 export interface RunRuntimeOptions {
@@ -28,6 +30,12 @@ export interface RunRuntimeOptions {
   stalls?: StallPolicy;
   /** Notices between processes on a shared database (null or absent: this process is alone). */
   notices?: RunNotices | null;
+  /** What this process does (./role.ts; default `all`). `web` needs a `queue`. */
+  role?: ProcessRole;
+  /** The run queue to worker processes (null or absent: none, SQLite). */
+  queue?: RunQueue | null;
+  /** The most runs this process drives at once (default: no bound). */
+  concurrency?: number;
 }
 
 /**
@@ -74,12 +82,24 @@ export class RunRuntime {
   private readonly stalls = new Map<string, Stall>();
   private readonly stallPolicy: StallPolicy;
   readonly notices: RunNotices | null;
+  readonly role: ProcessRole;
+  private readonly queue: RunQueue | null;
+  private readonly worker: QueueWorker | null;
+  private readonly concurrency: number;
   private unlisten: Promise<() => void> | undefined;
 
   constructor(store: RunHostStore, options: RunRuntimeOptions = {}) {
     this.store = store;
     this.notices = options.notices ?? null;
-    this.engine = new Engine({ store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: announcing(this.bus, this.notices) });
+    this.role = options.role ?? "all";
+    this.queue = options.queue ?? null;
+    if (this.role !== "all" && !(this.queue && this.notices)) throw new Error(`a ${this.role} process needs a database several processes share (PostgreSQL): set DATABASE_URL=postgres://…`);
+    this.concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
+    this.worker = this.queue && this.role !== "web" ? new QueueWorker(this, this.queue) : null;
+    this.engine = new Engine({
+      store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: announcing(this.bus, this.notices),
+      drives: this.role !== "web",
+    });
     this.stallPolicy = options.stalls ?? DEFAULT_STALL_POLICY;
     this.leases = new LeaseKeeper(store.leases, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS);
   }
@@ -103,7 +123,10 @@ export class RunRuntime {
       throw err;
     }
     void handle.done.then(
-      (run) => this.endSegment(runId, held, run),
+      (run) => {
+        this.endSegment(runId, held, run);
+        if (this.role === "web" && run.status === "running") void this.handOff(runId);
+      },
       (err: unknown) => {
         console.error(`run ${runId} stopped with an error: ${errorMessage(err)}`);
         this.endSegment(runId, held, null);
@@ -111,6 +134,50 @@ export class RunRuntime {
       },
     );
     return handle;
+  }
+
+  /** How many more runs this process takes now (recovery and the queue ask). */
+  room(): number {
+    if (this.role === "web") return 0;
+    return this.concurrency - this.engine.activeRuns().length;
+  }
+
+  /**
+   * Writes a triggered run and its `run.trigger` audit row, and has it started: here, under the
+   * lease written with it, or (a web process) by a worker, through the run queue's job written
+   * in the same transaction. `written` resolves once the run is committed; `started` with this
+   * process's handle on it (null: a worker starts it, or starting it failed).
+   */
+  trigger(row: Omit<NewRunRow, "leaseOwner" | "leaseExpiresAt">, audit: AuditInput, created: { run: RunRecord; graph: Graph }): { written: Promise<void>; started: Promise<RunHandle | null> } {
+    const queue = this.queue;
+    if (this.role === "web" && queue) {
+      // Following the workers first, so a waiting trigger hears the events of a run they start at once.
+      const written = Promise.resolve(this.unlisten)
+        .catch(() => undefined)
+        .then(() => queue.prepare({ runId: row.id, op: "start" }))
+        .then((job) => this.store.insertTriggered({ run: { ...row, leaseOwner: null, leaseExpiresAt: null }, audit, job }))
+        .then(() => this.wakeWorkers());
+      return { written, started: Promise.resolve(null) };
+    }
+    const written = this.store.insertTriggered({ run: { ...row, leaseOwner: this.owner, leaseExpiresAt: row.createdAt + this.leases.timings.ttlMs }, audit });
+    // Submitted in this same turn, so `run_start` lands in the transaction that creates the run.
+    return { written, started: this.startTriggered(row.id, created) };
+  }
+
+  /** A web process's decision left the run `running`: a worker drives it on, once the lease is back. */
+  private async handOff(runId: string): Promise<void> {
+    try {
+      await this.leases.settled(runId);
+      await this.queue!.enqueue({ runId, op: "resume" });
+      await this.wakeWorkers();
+    } catch (err) {
+      // The run stays `running` without a lease: recovery on a worker resumes it.
+      console.error(`handing run ${runId} to a worker failed: ${errorMessage(err)}`);
+    }
+  }
+
+  private async wakeWorkers(): Promise<void> {
+    await this.notices?.control({ op: "work" }).catch((err: unknown) => console.error(`waking the workers failed: ${errorMessage(err)}`));
   }
 
   private stalled(runId: string, err: unknown): void {
@@ -202,12 +269,22 @@ export class RunRuntime {
     });
   }
 
-  /** Begin heartbeats and the periodic orphan sweep (idempotent). */
+  /**
+   * Begin heartbeats, the periodic orphan sweep and (with a queue) taking jobs (idempotent). A
+   * web process keeps its leases alive and follows the workers' events: workers recover runs.
+   */
   startRecovery(): void {
     this.leases.startHeartbeat();
+    if (this.role === "web") {
+      // Its runs execute on workers: their events reach this thread's waiting triggers and streams from the events table.
+      this.unlisten ??= followOtherProcesses(this.bus, this.notices!, (runId, after) => this.store.listEvents(runId, after));
+      this.unlisten.catch((err: unknown) => console.error(`following the workers' runs failed: ${errorMessage(err)}`));
+      return;
+    }
     if (this.sweeper) return;
     this.unlisten ??= this.notices?.listen({ events() {}, control: (message) => this.onControl(message) });
     this.unlisten?.catch((err: unknown) => console.error(`listening to other processes failed: ${errorMessage(err)}`));
+    this.worker?.start();
     void this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), this.leases.timings.sweepMs);
     this.sweeper.unref?.();
@@ -215,6 +292,7 @@ export class RunRuntime {
 
   stopRecovery(): void {
     this.leases.stopHeartbeat();
+    this.worker?.stop();
     void this.unlisten?.then((stop) => stop(), () => {});
     this.unlisten = undefined;
     if (this.sweeper) clearInterval(this.sweeper);
@@ -223,7 +301,8 @@ export class RunRuntime {
 
   /** A control message from any process: acted on when this process drives the run. */
   private onControl(message: RunControl): void {
-    if (message.op !== "cancel" || !this.engine.isActive(message.runId)) return;
+    if (message.op === "work") return this.worker?.wake();
+    if (!this.engine.isActive(message.runId)) return;
     this.engine.cancel(message.runId, message.by).catch((err: unknown) => isBadState(err) || console.error(`cancelling run ${message.runId} failed: ${errorMessage(err)}`));
   }
 

@@ -2,7 +2,8 @@ import "server-only";
 /**
  * Runs (SPEC §5, §10): trigger, read, list, checkpoints. Triggering validates the
  * workflow's current graph, writes the run, its `run.trigger` audit row and its start in
- * one transaction, and drives the run in the background under this process's lease.
+ * one transaction, and drives the run in the background under this process's lease (or, in a
+ * web process beside workers, hands it to them with a queue job in that same transaction).
  */
 import type { CheckpointRecord, RunOptions, RunRecord, RunStatus, RunTrigger, StepRecord } from "@/engine/ports";
 import { estimateMaterializedSizes, materializeStates, type EncodedState } from "@/engine/store/checkpoint-codec";
@@ -54,27 +55,24 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   }
   const runId = newId();
   const now = Date.now();
-  const created = rt.store.insertTriggered({
-    run: {
-      id: runId, workflowId: workflow.id, workflowVersion: workflow.version, input: t.input, options: t.options,
-      createdBy: triggerOf(t.actor), createdAt: now, leaseOwner: rt.owner, leaseExpiresAt: now + rt.leases.timings.ttlMs,
-    },
-    audit: { action: "run.trigger", actor: t.actor, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) },
-  });
   const waiter = t.waitMs ? waitForRun(rt.bus, runId, t.waitMs) : null;
   // A waiting caller's answer needs the run's steps: kept as they commit instead of read back.
-  const watch = waiter ? rt.store.watch(runId) : null;
+  const watch = waiter && rt.role !== "web" ? rt.store.watch(runId) : null;
+  const { written, started } = rt.trigger(
+    { id: runId, workflowId: workflow.id, workflowVersion: workflow.version, input: t.input, options: t.options, createdBy: triggerOf(t.actor), createdAt: now },
+    { action: "run.trigger", actor: t.actor, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) },
+    { run: pendingRun(runId, workflow.id, workflow.version, t, now), graph },
+  );
   try {
-    // Submitted in this same turn, so `run_start` lands in the transaction that creates the run.
-    const started = rt.startTriggered(runId, { run: pendingRun(runId, workflow.id, workflow.version, t, now), graph });
     try {
-      await created;
+      await written;
     } catch (err) {
       waiter?.cancel();
       throw err;
     }
     if (!waiter) return getRun({ id: runId, stepInputs: t.stepInputs, viewer: t.actor });
-    waiter.also(started.then((h) => h?.done));
+    // Driven here: a segment that ends with an error answers at once. (Driven by a worker: the run's own events answer.)
+    void started.then((h) => h && waiter.also(h.done));
     await waiter.promise;
     return getRun({ id: runId, watch, stepInputs: t.stepInputs, viewer: t.actor });
   } finally {

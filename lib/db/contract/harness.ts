@@ -2,7 +2,7 @@
 import type { Storage } from "../ports";
 
 /** The stores under test: everything but the run store; `upkeep` when the backend has it. */
-export type ContractStorage = Omit<Storage, "runStore" | "upkeep" | "notices"> & Partial<Pick<Storage, "upkeep">>;
+export type ContractStorage = Omit<Storage, "runStore" | "upkeep" | "notices" | "queue"> & Partial<Pick<Storage, "upkeep">>;
 
 /**
  * Plain SQL on the database under test, for rows no port writes (runs, steps, sessions) and

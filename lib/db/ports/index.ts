@@ -5,7 +5,7 @@
  */
 import type { AuditStore } from "./audit";
 import type { ApiKeyStore, LoginFailureStore, UserStore } from "./identity";
-import type { RunHostStore, RunNotices, StorageUpkeep } from "./run-host";
+import type { RunHostStore, RunNotices, RunQueue, StorageUpkeep } from "./run-host";
 import type { RunQueryStore, SpendStore } from "./runs";
 import type { HookStore, SecretStore } from "./secrets";
 import type { VersionStore, WorkflowStore } from "./workflows";
@@ -63,4 +63,6 @@ export interface Storage extends StorageTx {
   readonly upkeep: StorageUpkeep;
   /** Notices between processes sharing the database; null when only one process can use it (SQLite). */
   readonly notices: RunNotices | null;
+  /** The run queue to worker processes (made on first use); null when one process does everything (SQLite). */
+  queue(): RunQueue | null;
 }

@@ -7,7 +7,10 @@ import type { RunOptions, RunStore, RunTrigger, State, StepRecord } from "@/engi
 import type { ChainLink, EncodedState } from "@/engine/store/checkpoint-codec";
 import type { AuditInput } from "./audit";
 
-/** A new run as the trigger writes it: `pending`, leased to the process that will start it. */
+/**
+ * A new run as the trigger writes it: `pending`, leased to the process that will start it, or
+ * (`leaseOwner` null) handed to whichever worker takes its `job`.
+ */
 export interface NewRunRow {
   id: string;
   workflowId: string;
@@ -16,8 +19,8 @@ export interface NewRunRow {
   options: RunOptions;
   createdBy: RunTrigger;
   createdAt: number;
-  leaseOwner: string;
-  leaseExpiresAt: number;
+  leaseOwner: string | null;
+  leaseExpiresAt: number | null;
 }
 
 /** A run's steps and checkpoint states as this store committed them, kept while a caller waits for the run. */
@@ -82,7 +85,7 @@ export interface RunHostStore extends RunStore {
    * A triggered run's row and its `run.trigger` audit row, atomically; the engine's
    * `run_start` checkpoint submitted in the same turn may share their transaction.
    */
-  insertTriggered(a: { run: NewRunRow; audit: AuditInput }): Promise<void>;
+  insertTriggered(a: { run: NewRunRow; audit: AuditInput; job?: PreparedRunJob }): Promise<void>;
   /** Keeps the run's steps and states as this store commits them (a waiting trigger's answer). */
   watch(runId: string): RunWatch;
   /** The public-and-internal state of each checkpoint, by seq. */
@@ -93,8 +96,48 @@ export interface RunHostStore extends RunStore {
   readonly leases: RunLeaseStore;
 }
 
-/** A message for the process driving a run, wherever it is. */
-export type RunControl = { op: "cancel"; runId: string; by: string };
+/**
+ * A message between processes: `cancel` for the process driving a run, wherever it is; `work`
+ * for the worker processes, that the run queue has jobs for them.
+ */
+export type RunControl = { op: "cancel"; runId: string; by: string } | { op: "work" };
+
+/** What a worker is asked to do with a run: start it (a trigger's job) or drive it on (a decision's). */
+export interface RunJobData {
+  runId: string;
+  op: "start" | "resume";
+}
+
+/** A job made ready to be written in the transaction of the run it is for (`insertTriggered`); opaque outside its backend. */
+export interface PreparedRunJob {
+  readonly data: RunJobData;
+}
+
+/** A job a worker took: it is acknowledged with {@link RunQueue.done} once the worker holds the run's lease (or found nothing to do). */
+export interface TakenRunJob {
+  id: string;
+  data: RunJobData;
+}
+
+/**
+ * The run queue between the processes that take requests and the worker processes that
+ * execute runs (PostgreSQL; null on SQLite, where one process does both). A job is taken by
+ * one worker at a time; a job taken and never acknowledged (its worker died) is offered again
+ * after a while — recovery's lease takeover resumes the run sooner, and the late job then finds
+ * it driven and is acknowledged.
+ */
+export interface RunQueue {
+  /** Readies `data`'s job for the transaction that creates its run. */
+  prepare(data: RunJobData): Promise<PreparedRunJob>;
+  /** Enqueues a job at once (a continuation: the run's own write committed before). */
+  enqueue(data: RunJobData): Promise<void>;
+  /** Takes up to `limit` waiting jobs. */
+  take(limit: number): Promise<TakenRunJob[]>;
+  /** Acknowledges taken jobs. */
+  done(ids: string[]): Promise<void>;
+  /** Stops the queue's own connections. */
+  stop(): Promise<void>;
+}
 
 /**
  * What processes sharing one database tell each other about runs: that a run's events were

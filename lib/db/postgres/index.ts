@@ -1,8 +1,9 @@
 import "server-only";
 /** The storage ports on PostgreSQL: the request side's stores, upkeep, and one run store per thread, on one pool. */
-import type { RunHostStore, Storage } from "../ports";
+import type { RunHostStore, RunQueue, Storage } from "../ports";
 import { postgresNotices } from "./notices";
 import { postgresPool } from "./pool";
+import { postgresRunQueue } from "./run-queue";
 import { PostgresRunStore } from "./run-store";
 import { postgresStores, postgresUpkeep } from "./storage";
 
@@ -24,10 +25,12 @@ export function postgresStorage(url: string): Storage {
   const pool = postgresPool(url);
   const synchronousCommit = runStoreCommitMode();
   let runStore: RunHostStore | undefined;
+  let queue: RunQueue | undefined;
   return {
     ...postgresStores(pool),
     upkeep: postgresUpkeep(pool),
     notices: postgresNotices(pool, url),
     runStore: () => (runStore ??= new PostgresRunStore(pool, { synchronousCommit })),
+    queue: () => (queue ??= postgresRunQueue(pool)),
   };
 }

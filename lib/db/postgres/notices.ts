@@ -22,6 +22,7 @@ const parse = (payload: string): { kind: "events"; runId: string; seq: number } 
   if (payload.startsWith("c ")) {
     try {
       const message = JSON.parse(payload.slice(2)) as RunControl;
+      if (message.op === "work") return { kind: "control", message: { op: "work" } };
       return message.op === "cancel" && typeof message.runId === "string" && typeof message.by === "string" ? { kind: "control", message } : null;
     } catch {
       return null;

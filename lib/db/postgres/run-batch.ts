@@ -17,16 +17,17 @@ import { encodeCheckpoint, type CodecPolicy, type EncodedState, type EncoderCurs
 import { GENESIS_HASH } from "../audit-hash";
 import { canonicalJson } from "../canonical-json";
 import { newId } from "../ids";
-import type { AuditInput, NewRunRow } from "../ports";
+import type { AuditInput, NewRunRow, PreparedRunJob } from "../ports";
 import { sqlTime, toIsoTimestamp } from "../timestamps";
 import type { Outcome } from "./group-commit";
+import { isPostgresPreparedJob } from "./run-queue";
 import { checkpointValues, emptyPatch, mergePatch, stepValues, type MergedPatch } from "./run-rows";
 import { bind, CHECKPOINT_ARRAYS, EVENT_ARRAYS, isNullIn, PATCH_ARRAYS, ROW_TABLES, rowsStatement, STEP_ARRAYS, WRITE, type RowTable } from "./run-statements";
 
 /** One thing a batch writes. */
 export type RunJob =
   | { kind: "write"; write: RunWrite }
-  | { kind: "triggered"; run: NewRunRow; audit: AuditInput }
+  | { kind: "triggered"; run: NewRunRow; audit: AuditInput; job?: PreparedRunJob }
   | { kind: "release"; runId: string; owner: string; unless?: () => boolean };
 
 /** What the store remembers per run between commits (valid while this process drives the run). */
@@ -147,7 +148,7 @@ export class RunBatchPlan {
   add(job: RunJob): Error | null {
     let slot: Slot;
     if (job.kind === "write") slot = this.addWrite(job.write);
-    else if (job.kind === "triggered") slot = this.addTriggered(job.run, job.audit);
+    else if (job.kind === "triggered") slot = this.addTriggered(job.run, job.audit, job.job);
     else {
       if (!job.unless?.()) {
         this.segment.releases[0].push(job.runId);
@@ -242,16 +243,21 @@ export class RunBatchPlan {
     else segment.stepRows.set(key, { id: step.id, row: segment.steps.push(values) });
   }
 
-  private addTriggered(run: NewRunRow, audit: AuditInput): Slot {
+  private addTriggered(run: NewRunRow, audit: AuditInput, job: PreparedRunJob | undefined): Slot {
     const pre = this.segment.pre;
     const at = sqlTime(run.createdAt);
     const slot: TriggeredSlot = { kind: "triggered", runId: run.id, statement: -1 };
     pre.push({ query: bind(WRITE.copyVersion, [newId(), run.workflowId, run.workflowVersion, at, run.createdBy.id]), source: { kind: "other" } });
     const values = [
       run.id, run.workflowId, run.workflowVersion, JSON.stringify(run.input), JSON.stringify(run.options), run.createdBy.id, run.createdBy.type,
-      run.createdBy.name, run.createdBy.owner_id ?? null, at, run.leaseOwner, sqlTime(run.leaseExpiresAt),
+      run.createdBy.name, run.createdBy.owner_id ?? null, at, run.leaseOwner, run.leaseExpiresAt === null ? null : sqlTime(run.leaseExpiresAt),
     ];
     pre.push({ query: bind(WRITE.triggeredRun, values), source: { kind: "triggered", run }, slot });
+    // The run queue's job for it, in the same transaction: never a job without its run, nor the reverse.
+    if (job) {
+      if (!isPostgresPreparedJob(job)) throw new Error(`run ${run.id}: its job was not prepared by this database's run queue`);
+      pre.push({ query: { text: job.query.text, values: job.query.values }, source: { kind: "other" } });
+    }
     // One lock for the transaction: it is held until the end of it.
     if (!this.auditLocked) pre.push({ query: bind(WRITE.auditLock, []), source: { kind: "other" } });
     this.auditLocked = true;

@@ -19,7 +19,7 @@ import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunWrite, State, S
 import { checkpointChain, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState } from "../../../engine/store/checkpoint-codec";
 import { versionGraph } from "../graph-column";
 import { newId } from "../ids";
-import type { AuditInput, CheckpointSize, NewRunRow, RunHostStore, RunLeaseStore, RunWatch } from "../ports";
+import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStore, RunLeaseStore, RunWatch } from "../ports";
 import { storedStep } from "../run-rows";
 import { sqlTime } from "../timestamps";
 import { PgGroupCommit, pipeline, type AloneAttempt, type GroupCommitOwner } from "./group-commit";
@@ -114,8 +114,8 @@ export class PostgresRunStore implements RunHostStore {
    * A triggered run's row and its `run.trigger` audit row, in the next group commit: the
    * engine's `run_start` checkpoint submitted in the same turn lands in the same transaction.
    */
-  insertTriggered({ run, audit }: { run: NewRunRow; audit: AuditInput }): Promise<void> {
-    return this.group.submit({ kind: "triggered", run, audit }) as Promise<void>;
+  insertTriggered({ run, audit, job }: { run: NewRunRow; audit: AuditInput; job?: PreparedRunJob }): Promise<void> {
+    return this.group.submit({ kind: "triggered", run, audit, job }) as Promise<void>;
   }
 
   /**

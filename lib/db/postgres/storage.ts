@@ -23,11 +23,11 @@ import { listWorkflowSummaries } from "./workflow-list";
 import { findWorkflow, findWorkflowHead, insertWorkflow, markWorkflowDeleted, updateWorkflow } from "./workflows";
 
 /** Every store of {@link Storage} but the run store, with `transaction` and `stats`, on `pool`. */
-export function postgresStores(pool: pg.Pool): Omit<Storage, "runStore" | "upkeep" | "notices"> {
+export function postgresStores(pool: pg.Pool): Omit<Storage, "runStore" | "upkeep" | "notices" | "queue"> {
   const session = sessionOf(pool);
   const sql = session.sql;
   const graphs = new VersionGraphs(sql);
-  const stores: Omit<Storage, "runStore" | "upkeep" | "notices"> = {
+  const stores: Omit<Storage, "runStore" | "upkeep" | "notices" | "queue"> = {
     workflows: {
       find: (id) => findWorkflow(sql, id),
       head: (id) => findWorkflowHead(sql, id),

@@ -109,6 +109,7 @@ export function sqliteStorage(c: Database.Database): Storage {
     runStore: () => (runStore ??= new SqliteRunStore(c)),
     // One process serves a SQLite file: nobody to tell.
     notices: null,
+    queue: () => null,
     upkeep: {
       start({ retentionDays, retentionIntervalMs }) {
         // Both write in short slices between the thread's run commits, on its connection.

@@ -17,6 +17,7 @@ import { LocalRunEventBus } from "../event-bus";
 import { runReads, runtime } from "../index";
 import { followOtherProcesses } from "../other-processes";
 import { processPrefix } from "../process-id";
+import { processRole } from "../role";
 import { executeCommand } from "./dispatch";
 import type { CommandOutcome, FromHost, RunCommand, ToHost } from "./protocol";
 
@@ -44,11 +45,13 @@ export function engineHost(): EngineHost {
   if (!globalForHost.switchyardEngineHost) {
     // Load (or generate) the secrets key here first, so the two threads never race to create it.
     secretKey();
-    const host = process.env.SWITCHYARD_ENGINE_THREAD === "off" ? inProcessHost() : new ThreadHost();
+    const inProcess = process.env.SWITCHYARD_ENGINE_THREAD === "off";
+    const host = inProcess ? inProcessHost() : new ThreadHost();
     globalForHost.switchyardEngineHost = host;
-    // On a database other processes share, their runs' events reach this process's streams too.
+    // On a database other processes share, their runs' events reach this process's streams too
+    // (a web process's runtime follows them itself: on one thread, that is this bus already).
     const notices = storage().notices;
-    if (notices && host.bus instanceof LocalRunEventBus) {
+    if (notices && host.bus instanceof LocalRunEventBus && !(inProcess && processRole() === "web")) {
       followOtherProcesses(host.bus, notices, (runId, after) => runReads().listEvents(runId, after)).catch((err: unknown) => console.error("following other processes' runs failed", err));
     }
   }

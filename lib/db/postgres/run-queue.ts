@@ -1,0 +1,97 @@
+/**
+ * The run queue on PostgreSQL: pg-boss, in its own schema (`pgboss`), on the storage's pool. A
+ * trigger's job is pg-boss's own insert, executed in the transaction that creates the run
+ * (`prepare` takes the statement pg-boss would run, and the run store's group commit runs it
+ * there), so a job never names a run that was not committed, and a run handed to the queue is
+ * never without its job. Workers take jobs with pg-boss's `fetch` (FOR UPDATE SKIP LOCKED: one
+ * worker per job) when a `work` notice wakes them, and on a short poll besides.
+ */
+import type pg from "pg";
+import PgBoss from "pg-boss";
+import type { PreparedRunJob, RunJobData, RunQueue, TakenRunJob } from "../ports";
+
+export const RUN_QUEUE = "switchyard-runs";
+export const RUN_QUEUE_SCHEMA = "pgboss";
+
+/** A job as the run store writes it: pg-boss's insert statement, to run in the run's transaction. */
+export interface PostgresPreparedJob extends PreparedRunJob {
+  readonly query: { text: string; values: unknown[] };
+}
+
+export function isPostgresPreparedJob(job: PreparedRunJob): job is PostgresPreparedJob {
+  return typeof (job as Partial<PostgresPreparedJob>).query?.text === "string";
+}
+
+/** Queue settings: a job taken and never acknowledged (its worker died) is offered again after a minute. */
+const QUEUE_OPTIONS = { policy: "standard", retryLimit: 10, retryDelay: 1, expireInSeconds: 60, retentionMinutes: 60 } as const;
+
+const isJobData = (data: unknown): data is RunJobData =>
+  typeof data === "object" && data !== null && typeof (data as RunJobData).runId === "string" && ((data as RunJobData).op === "start" || (data as RunJobData).op === "resume");
+
+export function postgresRunQueue(pool: pg.Pool): RunQueue {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+    schema: RUN_QUEUE_SCHEMA,
+    // Completed jobs are archived after an hour and deleted a day later: they are acknowledgements, the runs table is the record.
+    archiveCompletedAfterSeconds: 3_600,
+    deleteAfterDays: 1,
+  });
+  boss.on("error", (err: Error) => console.error("run queue:", err.message));
+  let started: Promise<void> | null = null;
+  const ready = () =>
+    (started ??= (async () => {
+      await boss.start();
+      if (!(await boss.getQueue(RUN_QUEUE))) {
+        // Two processes starting at once both try; the loser finds it made.
+        await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, ...QUEUE_OPTIONS }).catch(async (err: unknown) => {
+          if (!(await boss.getQueue(RUN_QUEUE))) throw err;
+        });
+      }
+    })().catch((err: unknown) => {
+      started = null;
+      throw err;
+    }));
+
+  return {
+    async prepare(data) {
+      await ready();
+      let query: PostgresPreparedJob["query"] | null = null;
+      // pg-boss builds its insert and hands it to `db`: kept, not run, for the run's transaction.
+      const capture = {
+        executeSql: (text: string, values: unknown[] = []) => {
+          query = { text, values };
+          return Promise.resolve({ rows: [] });
+        },
+      };
+      await boss.send(RUN_QUEUE, { ...data }, { db: capture });
+      if (!query) throw new Error("the run queue did not produce its job's statement");
+      return { data, query } satisfies PostgresPreparedJob;
+    },
+    async enqueue(data) {
+      await ready();
+      await boss.send(RUN_QUEUE, { ...data });
+    },
+    async take(limit) {
+      if (limit <= 0) return [];
+      await ready();
+      const jobs = await boss.fetch<unknown>(RUN_QUEUE, { batchSize: limit });
+      const taken: TakenRunJob[] = [];
+      const malformed: string[] = [];
+      for (const job of jobs) {
+        if (isJobData(job.data)) taken.push({ id: job.id, data: { runId: job.data.runId, op: job.data.op } });
+        else malformed.push(job.id);
+      }
+      if (malformed.length > 0) await boss.fail(RUN_QUEUE, malformed);
+      return taken;
+    },
+    async done(ids) {
+      if (ids.length === 0) return;
+      await boss.complete(RUN_QUEUE, ids);
+    },
+    async stop() {
+      if (!started) return;
+      await started.catch(() => {});
+      await boss.stop({ close: false, graceful: false, wait: true });
+    },
+  };
+}
