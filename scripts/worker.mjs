@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { databaseTarget, prepareDatabase, StartError } from "./prepare-database.mjs";
-import { SERVER_NODE_OPTIONS } from "./server-node-options.mjs";
+import { workerArgs } from "./worker-command.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const env = { ...process.env, SWITCHYARD_ROLE: "worker" };
@@ -23,8 +23,6 @@ try {
   process.exit(1);
 }
 
-// The TypeScript entry runs under tsx; react-server resolves the server-only guard to nothing.
-const args = [SERVER_NODE_OPTIONS, "--conditions=react-server", "--import", "tsx", path.join(root, "lib", "runtime", "worker-process.ts")];
-const worker = spawn(process.execPath, args, { cwd: root, env, stdio: "inherit" });
+const worker = spawn(process.execPath, workerArgs(root), { cwd: root, env, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => worker.kill(sig));
 worker.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

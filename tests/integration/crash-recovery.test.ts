@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCounterService, type CounterService } from "./support/counter-service";
 import { dbOf, type TestDb } from "./support/db";
 import { client } from "./support/http";
-import { chain } from "./support/run-graphs";
+import { chain, httpCall, parallelCalls } from "./support/run-graphs";
 import { startServer, type TestServer } from "./support/server";
 
 type Run = { id: string; status: string; output: Record<string, unknown> | null; steps: { node_id: string; status: string; idempotency_key: string }[] };
@@ -13,32 +13,11 @@ let db: TestDb;
 let counter: CounterService;
 let api: ReturnType<typeof client>;
 
-const call = (id: string, path: string) => ({ id, type: "tool", config: { tool: "http_request", params: { method: "POST", url: `${counter.url}${path}`, timeout_ms: 120_000 } } });
+const call = (id: string, path: string) => httpCall(id, `${counter.url}${path}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const BRANCHES = 3;
 const CALLS_PER_BRANCH = 3;
-
-/** start → BRANCHES parallel chains of CALLS_PER_BRANCH calls to `/load` (each held `delayMs`) → merge → end. */
-function parallelCalls(delayMs: number) {
-  const nodes: { id: string; type: string; position: { x: number; y: number }; config: Record<string, unknown> }[] = [
-    { id: "start", type: "tool", position: { x: 0, y: 0 }, config: { tool: "set", params: { began: true } } },
-    { id: "join", type: "merge", position: { x: 800, y: 0 }, config: {} },
-    { id: "end", type: "tool", position: { x: 1000, y: 0 }, config: { tool: "set", params: { done: true } } },
-  ];
-  const edges: { id: string; source: string; target: string }[] = [{ id: "join-end", source: "join", target: "end" }];
-  for (let b = 0; b < BRANCHES; b++) {
-    let previous = "start";
-    for (let c = 0; c < CALLS_PER_BRANCH; c++) {
-      const id = `b${b}c${c}`;
-      nodes.push({ ...call(id, `/load?delay_ms=${delayMs}`), position: { x: 200 * (c + 1), y: 150 * b } });
-      edges.push({ id: `${previous}-${id}`, source: previous, target: id });
-      previous = id;
-    }
-    edges.push({ id: `${previous}-join`, source: previous, target: "join" });
-  }
-  return { nodes, edges };
-}
 
 /** Calls of the load test made before their predecessor's completed step was stored (none may be). */
 const earlyCalls: string[] = [];
@@ -157,7 +136,7 @@ describe("crash recovery", () => {
   });
 
   it("under concurrent load: every run finishes after a kill -9, and no call whose step was stored is made again", async () => {
-    const { body: wf } = await api.post<{ id: string }>("/api/workflows", { name: "Busy", graph: parallelCalls(20) });
+    const { body: wf } = await api.post<{ id: string }>("/api/workflows", { name: "Busy", graph: parallelCalls(counter.url, 20, BRANCHES, CALLS_PER_BRANCH) });
     let stop = false;
     const clients = Array.from({ length: 16 }, async (_, c) => {
       while (!stop) {

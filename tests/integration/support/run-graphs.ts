@@ -66,3 +66,32 @@ export function delayGraph(ms: number) {
 export function agentChain(n = 3) {
   return chain(Array.from({ length: n }, (_, i) => ({ id: `a${i + 1}`, type: "agent", config: { model: "mock", user_message: `step ${i + 1}: {input}` } })));
 }
+
+/** An `http_request` POST to `url` (a local counter service in the tests), held up to two minutes. */
+export function httpCall(id: string, url: string): Node {
+  return { id, type: "tool", config: { tool: "http_request", params: { method: "POST", url, timeout_ms: 120_000 } } };
+}
+
+/**
+ * start → `branches` parallel chains of `calls` POSTs to `${serviceUrl}/load?delay_ms=…`
+ * (nodes `b<branch>c<call>`) → merge → end.
+ */
+export function parallelCalls(serviceUrl: string, delayMs: number, branches: number, calls: number) {
+  const nodes: Node[] = [
+    { id: "start", type: "tool", position: { x: 0, y: 0 }, config: { tool: "set", params: { began: true } } },
+    { id: "join", type: "merge", position: { x: 200 * (calls + 1), y: 0 }, config: {} },
+    { id: "end", type: "tool", position: { x: 200 * (calls + 2), y: 0 }, config: { tool: "set", params: { done: true } } },
+  ];
+  const edges: Edge[] = [{ id: "join-end", source: "join", target: "end" }];
+  for (let b = 0; b < branches; b++) {
+    let previous = "start";
+    for (let c = 0; c < calls; c++) {
+      const id = `b${b}c${c}`;
+      nodes.push({ ...httpCall(id, `${serviceUrl}/load?delay_ms=${delayMs}`), position: { x: 200 * (c + 1), y: 150 * b } });
+      edges.push({ id: `${previous}-${id}`, source: previous, target: id });
+      previous = id;
+    }
+    edges.push({ id: `${previous}-join`, source: previous, target: "join" });
+  }
+  return { nodes, edges };
+}

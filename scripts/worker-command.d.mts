@@ -1,0 +1,1 @@
+export function workerArgs(root: string): string[];
