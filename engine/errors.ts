@@ -22,6 +22,7 @@ export type EngineErrorCode =
   | "invalid_input"
   | "bad_state"
   | "snapshot_too_new"
+  | "lease_lost"
   | "forbidden";
 
 /** Default human wording per code; call sites add specifics. */
@@ -43,6 +44,7 @@ export const ERROR_MESSAGES: Record<EngineErrorCode, string> = {
   invalid_input: "invalid input",
   bad_state: "the run is not in a state that allows this",
   snapshot_too_new: "the run's checkpoint was written by a newer version of Switchyard",
+  lease_lost: "another process drives the run now",
   forbidden: "this actor may not do this",
 };
 
@@ -76,6 +78,14 @@ export class EngineError extends Error {
     this.name = "EngineError";
     this.code = code;
   }
+}
+
+/**
+ * A write refused by its fence (RunWrite.fence): the run's lease is no longer the writer's, so
+ * another process took the run over and nothing of the write was applied.
+ */
+export function leaseLost(runId: string, holder: string): EngineError {
+  return new EngineError("lease_lost", `run ${runId} is driven by another process now: the write of ${holder}, whose lease it was, was refused`);
 }
 
 /** Readable message of anything thrown. */

@@ -191,6 +191,16 @@ export interface RunWrite {
   checkpoint?: CheckpointWrite;
   run?: RunPatch;
   events?: EngineEvent[];
+  /**
+   * The run's lease holder this write is made under (a fencing token). A store with leases
+   * applies the write only while the run's lease is still this holder's, checked in the
+   * write's own transaction with the run's row locked, and otherwise refuses it whole with
+   * `lease_lost` (engine/errors.ts `leaseLost`): a process frozen past its lease that wakes up after
+   * another took the run over writes nothing. Checked once per run per transaction, before
+   * its writes (a write dropping the lease does not fence out the next in the same one).
+   * Stores without leases (the memory store) ignore it.
+   */
+  fence?: string;
 }
 
 export interface NewRun {

@@ -141,6 +141,11 @@ export class RunDriver {
         for (let s = this.settled.shift(); s; s = this.settled.shift()) this.applySettled(s);
       }
       return await this.finish();
+    } catch (err) {
+      // A commit failed (a lost lease, the storage): nothing more of this segment can be
+      // recorded, so the work still in flight is stopped rather than left to act unrecorded.
+      this.controller.abort(err);
+      throw err;
     } finally {
       cancelLimit();
     }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineEvent, RunStore, State } from "../ports";
+import { engineErrorCode } from "../errors";
 import { checkpoint, contractGraph, meta, newRun, snapshot, statusEvent, step } from "./contract-fixtures";
 
 export interface ContractContext {
@@ -12,6 +13,11 @@ export interface ContractContext {
   /** Make `workflowId` exist where the store needs a parent row for runs. */
   prepareWorkflow?(workflowId: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * A store with leases (RunWrite.fence): gives the run's lease to `holder`, as a claim or a
+   * takeover by another process would. Left out, the fence section is not run.
+   */
+  leaseTo?(runId: string, holder: string): Promise<void>;
 }
 
 /** Register the contract suite for one store; `setup` runs once for the whole suite. */
@@ -222,6 +228,61 @@ export function runStoreContract(name: string, setup: () => Promise<ContractCont
       expect((await store.getRun(runId))?.cost_micros).toBe(99);
       expect((await store.loadRun(runId))?.checkpoint?.state).toEqual({ counter: 21, pad: "q" });
       expect((await store.getCheckpoint(runId, 20))?.state).toEqual({ counter: 20, pad: "p".repeat(20) });
+    });
+
+    describe("fenced writes (stores with leases)", () => {
+      const lost = (p: Promise<unknown>) => p.then(() => "applied", (err: unknown) => engineErrorCode(err) ?? String(err));
+
+      it("applies a write only while the run's lease is its fence's, and a refused one changes nothing", async (t) => {
+        if (!ctx.leaseTo) return t.skip();
+        const { store, runId } = await started();
+        await ctx.leaseTo(runId, "process-a");
+        await store.commit({ run_id: runId, fence: "process-a", steps: [step(runId, 1)], run: { status: "running" }, events: [statusEvent(runId, "running")], checkpoint: checkpoint(runId, 0, { n: 0 }, null) });
+        const before = { run: await store.getRun(runId), steps: await store.listSteps(runId), checkpoints: await store.listCheckpoints(runId), events: await store.listEvents(runId, 0) };
+
+        // Another process took the run over; what the first one still had in flight is refused whole.
+        await ctx.leaseTo(runId, "process-b");
+        const stale = store.commit({
+          run_id: runId, fence: "process-a", steps: [step(runId, 1, { status: "completed", output: "stale" })],
+          run: { status: "completed", output: { stale: true } }, events: [statusEvent(runId, "completed")], checkpoint: checkpoint(runId, 1, { n: 1 }, ["n"]),
+        });
+        expect(await lost(stale)).toBe("lease_lost");
+        expect({ run: await store.getRun(runId), steps: await store.listSteps(runId), checkpoints: await store.listCheckpoints(runId), events: await store.listEvents(runId, 0) }).toEqual(before);
+
+        // The new holder's write applies, numbered on from what is stored.
+        const fresh = await store.commit({ run_id: runId, fence: "process-b", events: [statusEvent(runId, "running", 1)], checkpoint: checkpoint(runId, 1, { n: 2 }, ["n"]) });
+        expect(fresh.map((e) => e.seq)).toEqual([2]);
+        expect((await store.loadRun(runId))?.checkpoint?.state).toEqual({ n: 2 });
+      });
+
+      it("refuses only the fenced-out run's writes of a commit, and checks each run once per commit", async (t) => {
+        if (!ctx.leaseTo) return t.skip();
+        const a = await started();
+        const b = await started();
+        await ctx.leaseTo(a.runId, "process-b");
+        await ctx.leaseTo(b.runId, "process-a");
+        const store = a.store;
+        // One event-loop turn: a's writes are fenced out; b's settle (dropping its lease) and go on in the same commit.
+        const calls = [
+          store.commit({ run_id: a.runId, fence: "process-a", events: [statusEvent(a.runId, "running")] }),
+          store.commit({ run_id: b.runId, fence: "process-a", steps: [step(b.runId, 1)], events: [statusEvent(b.runId, "running")] }),
+          store.commit({ run_id: a.runId, fence: "process-a", steps: [step(a.runId, 1)] }),
+          store.commit({ run_id: b.runId, fence: "process-a", run: { status: "completed", finished_at: 1_764_547_400_000 }, events: [statusEvent(b.runId, "completed")] }),
+          store.commit({ run_id: b.runId, fence: "process-a", events: [statusEvent(b.runId, "completed", 1)] }),
+        ];
+        const outcomes = await Promise.all(calls.map(lost));
+        expect(outcomes[0]).toBe("lease_lost");
+        expect(outcomes[2]).not.toBe("applied");
+        expect([outcomes[1], outcomes[3], outcomes[4]]).toEqual(["applied", "applied", "applied"]);
+        expect(await store.listEvents(a.runId, 0)).toEqual([]);
+        expect(await store.listSteps(a.runId)).toEqual([]);
+        expect((await store.listEvents(b.runId, 0)).map((e) => e.seq)).toEqual([1, 2, 3]);
+        expect((await store.getRun(b.runId))?.status).toBe("completed");
+        // The next commit checks again: b's lease went with its settling write.
+        expect(await lost(store.commit({ run_id: b.runId, fence: "process-a", events: [statusEvent(b.runId, "completed", 2)] }))).toBe("lease_lost");
+        // Unfenced writes (no lease in play) apply whoever holds the lease.
+        expect(await lost(store.commit({ run_id: a.runId, events: [statusEvent(a.runId, "running", 3)] }))).toBe("applied");
+      });
     });
   });
 }

@@ -104,6 +104,8 @@ export function prepareRunStatements(db: Database.Database) {
        FROM runs r WHERE r.id = @run_id`,
     ),
     selectRun: db.prepare("SELECT * FROM runs WHERE id = ?"),
+    /** Who holds the run's lease: `{owner}` (null: nobody), or undefined when there is no such run. */
+    leaseOwner: db.prepare("SELECT lease_owner AS owner FROM runs WHERE id = ?"),
     selectGraph: db.prepare("SELECT graph FROM workflow_versions WHERE workflow_id = ? AND version = ?").pluck(),
     selectSteps: db.prepare(`${STEPS} WHERE ${inRun(RUN_NUM)} ORDER BY seq`),
     selectOpenSteps: db.prepare(`${STEPS} WHERE ${inRun(RUN_NUM)} AND status IN ('running', 'pending', 'waiting') ORDER BY seq`),

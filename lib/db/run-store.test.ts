@@ -6,12 +6,15 @@ import { runStoreContract } from "@/engine/store/contract";
 import { checkpoint, newRun, statusEvent, step } from "@/engine/store/contract-fixtures";
 import type { StepRecord } from "@/engine/ports";
 import { SqliteRunStore } from "./run-store";
+import { leaseTo } from "./contract/lease-to";
 import { createTestDatabase, insertTestWorkflow, type TestDatabase } from "./test-database";
 
 runStoreContract("SqliteRunStore", async () => {
   const database = createTestDatabase();
+  const store = new SqliteRunStore(database.sqlite);
   return {
-    store: new SqliteRunStore(database.sqlite),
+    store,
+    leaseTo: (runId, holder) => leaseTo(store, runId, holder),
     prepareWorkflow: async (workflowId) => insertTestWorkflow(database.sqlite, workflowId),
     close: async () => database.close(),
   };

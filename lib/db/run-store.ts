@@ -11,6 +11,7 @@
  */
 import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
+import { leaseLost } from "../../engine/errors";
 import type { Graph } from "../../engine/graph/schema";
 import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
@@ -95,6 +96,8 @@ export class SqliteRunStore implements RunHostStore {
    * before it), so its later writes of the batch are refused too: only the others' stand.
    */
   private failedRuns = new Set<string>();
+  /** Runs whose fence the attempt in flight has checked (once per run per transaction, RunWrite.fence). */
+  private readonly fenced = new Set<string>();
   private readonly watched = new Map<string, Watched>();
   /** Additions to watched runs by the batch in flight, in write order. */
   private stagedWatches: StagedWatch[] = [];
@@ -122,6 +125,7 @@ export class SqliteRunStore implements RunHostStore {
         this.superseded = mode === "together" ? supersededSteps(writes) : NONE;
         this.writeIndex = 0;
         this.failedRuns.clear();
+        this.fenced.clear();
       },
     });
   }
@@ -206,6 +210,7 @@ export class SqliteRunStore implements RunHostStore {
     const write = job;
     if (this.failedRuns.has(write.run_id)) throw new Error(`an earlier write of run ${write.run_id} in the same commit failed`);
     try {
+      if (write.fence !== undefined) this.checkFence(write.run_id, write.fence);
       return this.applyWrite(write, this.head(write.run_id), index);
     } catch (e) {
       // The encoder cursor was consumed, and the cached head may be what failed (another
@@ -214,6 +219,17 @@ export class SqliteRunStore implements RunHostStore {
       this.failedRuns.add(write.run_id);
       throw e;
     }
+  }
+
+  /**
+   * Refuses the write unless the run's lease is `holder`'s (RunWrite.fence): read inside the
+   * write transaction, which holds the database's write lock, so no takeover comes between.
+   */
+  private checkFence(runId: string, holder: string): void {
+    if (this.fenced.has(runId)) return;
+    const row = this.sql.leaseOwner.get(runId) as { owner: string | null } | undefined;
+    if (row && row.owner !== holder) throw leaseLost(runId, holder);
+    this.fenced.add(runId);
   }
 
   private applyWrite(write: RunWrite, head: RunHead, index: number): StoredEvent[] {

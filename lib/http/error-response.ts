@@ -9,6 +9,7 @@ const ENGINE_TO_API: Partial<Record<EngineErrorCode, ApiErrorCode>> = {
   not_found: "not_found",
   bad_state: "bad_state",
   snapshot_too_new: "snapshot_too_new",
+  lease_lost: "bad_state",
   invalid_graph: "invalid_graph",
   forbidden: "forbidden",
 };

@@ -5,7 +5,7 @@
  * lease first and drops it when the run's segment ends (completed, failed or paused).
  */
 import { Engine, type RunHandle } from "@/engine/engine";
-import { EngineError, errorMessage } from "@/engine/errors";
+import { EngineError, engineErrorCode, errorMessage } from "@/engine/errors";
 import { createModelGateway } from "@/engine/models/gateway";
 import type { Graph } from "@/engine/graph/schema";
 import { SETTLED_STATUSES, type ModelGateway, type RunRecord, type SecretResolver } from "@/engine/ports";
@@ -14,6 +14,7 @@ import type { AuditInput, NewRunRow, RunControl, RunHostStore, RunNotices, RunQu
 import { storageCondition } from "@/lib/db/storage-condition";
 import { LocalRunEventBus } from "./event-bus";
 import { announcing, followOtherProcesses } from "./other-processes";
+import { fencedRunStore } from "./fenced-store";
 import { DEFAULT_LEASE_TIMINGS, LeaseKeeper, type LeaseTimings } from "./lease-keeper";
 import { newProcessId } from "./process-id";
 import { QueueWorker } from "./queue-worker";
@@ -96,12 +97,12 @@ export class RunRuntime {
     if (this.role !== "all" && !(this.queue && this.notices)) throw new Error(`a ${this.role} process needs a database several processes share (PostgreSQL): set DATABASE_URL=postgres://…`);
     this.concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
     this.worker = this.queue && this.role !== "web" ? new QueueWorker(this, this.queue) : null;
+    this.leases = new LeaseKeeper(store.leases, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS);
     this.engine = new Engine({
-      store, tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: announcing(this.bus, this.notices),
+      store: fencedRunStore(store, this.leases.owner), tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: announcing(this.bus, this.notices),
       drives: this.role !== "web",
     });
     this.stallPolicy = options.stalls ?? DEFAULT_STALL_POLICY;
-    this.leases = new LeaseKeeper(store.leases, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS);
   }
 
   get owner(): string {
@@ -128,8 +129,10 @@ export class RunRuntime {
         if (this.role === "web" && run.status === "running") void this.handOff(runId);
       },
       (err: unknown) => {
-        console.error(`run ${runId} stopped with an error: ${errorMessage(err)}`);
         this.endSegment(runId, held, null);
+        // Taken over while this process was away (frozen past its lease): the other one drives it.
+        if (engineErrorCode(err) === "lease_lost") return console.warn(`run ${runId} was taken over by another process; it stopped here: ${errorMessage(err)}`);
+        console.error(`run ${runId} stopped with an error: ${errorMessage(err)}`);
         this.stalled(runId, err);
       },
     );

@@ -12,6 +12,7 @@
  * upserted whatever its seq (SQLite updates a known one first: a cheaper statement there).
  */
 import type pg from "pg";
+import { leaseLost } from "../../../engine/errors";
 import { SETTLED_STATUSES, type RunWrite, type StepRecord, type StoredEvent } from "../../../engine/ports";
 import { encodeCheckpoint, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../../engine/store/checkpoint-codec";
 import { GENESIS_HASH } from "../audit-hash";
@@ -22,7 +23,7 @@ import { sqlTime, toIsoTimestamp } from "../timestamps";
 import type { Outcome } from "./group-commit";
 import { isPostgresPreparedJob } from "./run-queue";
 import { checkpointValues, emptyPatch, mergePatch, stepValues, type MergedPatch } from "./run-rows";
-import { bind, CHECKPOINT_ARRAYS, EVENT_ARRAYS, isNullIn, PATCH_ARRAYS, ROW_TABLES, rowsStatement, STEP_ARRAYS, WRITE, type RowTable } from "./run-statements";
+import { bind, fenceRefused, CHECKPOINT_ARRAYS, EVENT_ARRAYS, isNullIn, PATCH_ARRAYS, ROW_TABLES, rowsStatement, STEP_ARRAYS, WRITE, type RowTable } from "./run-statements";
 
 /** One thing a batch writes. */
 export type RunJob =
@@ -61,6 +62,8 @@ export interface PlanContext {
   now(): number;
   codec?: CodecPolicy;
   isWatched(runId: string): boolean;
+  /** Runs fenced already by the transaction this plan is part of (the write-by-write attempt's earlier writes). */
+  fenced?: ReadonlySet<string>;
 }
 
 /** Rows bound as one array per column, as `unnest` reads them. */
@@ -112,7 +115,7 @@ interface TriggeredSlot {
 }
 
 /** What a statement of the plan is, to name a write's failure. */
-type Source = { kind: "step"; runId: string; seq: number } | { kind: "triggered"; run: NewRunRow } | { kind: "other" };
+type Source = { kind: "step"; runId: string; seq: number } | { kind: "triggered"; run: NewRunRow } | { kind: "fence" } | { kind: "other" };
 
 const refusedAfterFailure = (runId: string) => new Error(`an earlier write of run ${runId} in the same commit failed`);
 
@@ -128,6 +131,8 @@ export class RunBatchPlan {
   private readonly sources: Source[] = [];
   private readonly slots: Slot[] = [];
   private readonly segments: Segment[] = [new Segment()];
+  /** The fenced runs of the batch and the lease holder each one's writes expect (its first write's fence). */
+  private readonly fences = new Map<string, string>();
   private auditLocked = false;
 
   constructor(
@@ -135,6 +140,11 @@ export class RunBatchPlan {
     private readonly failedRuns: Set<string>,
     private readonly perStep = false,
   ) {}
+
+  /** The runs this plan fences. */
+  get fencedRuns(): Iterable<string> {
+    return this.fences.keys();
+  }
 
   private head(runId: string): RunHead | undefined {
     return this.heads.get(runId)?.head ?? this.ctx.head(runId);
@@ -210,6 +220,7 @@ export class RunBatchPlan {
       return this.refuse(runId, e instanceof Error ? e : new Error(String(e)), head);
     }
     // 2. Gather the rows into the current segment (or a new one, see the header).
+    if (write.fence !== undefined && !this.fences.has(runId) && !this.ctx.fenced?.has(runId)) this.fences.set(runId, write.fence);
     if (this.segment.unsettled.has(runId)) this.segments.push(new Segment());
     const segment = this.segment;
     rows.steps.forEach((values, i) => this.addStep(segment, runId, (write.steps ?? [])[i], values));
@@ -274,6 +285,8 @@ export class RunBatchPlan {
 
   /** Emits every segment's statements; call once, after the last {@link add}. */
   finish(): this {
+    // First: the fence locks the runs' rows before anything of the batch is written.
+    if (this.fences.size > 0) this.emit(bind(WRITE.fence, [[...this.fences.keys()], [...this.fences.values()]]), { kind: "fence" });
     for (const segment of this.segments) {
       for (const { query, source, slot } of segment.pre) {
         const index = this.emit(query, source);
@@ -330,6 +343,8 @@ export class RunBatchPlan {
   /** Why the plan's only job is refused, from the error of its statement `index` (null: not a statement's). */
   refusal(error: unknown, index: number | null): Error {
     const source = index === null ? undefined : this.sources[index];
+    const fenced = source?.kind === "fence" ? fenceRefused(error) : null;
+    if (fenced !== null) return leaseLost(fenced, this.fences.get(fenced) ?? "this process");
     if (source?.kind === "step" && isNullIn(error, "steps", "id")) return new Error(`run ${source.runId} already has another step at seq ${source.seq}`);
     if (source?.kind === "triggered" && isNullIn(error, "runs", "workflow_version")) {
       return new Error(`workflow ${source.run.workflowId} has no version ${source.run.workflowVersion} to run`);

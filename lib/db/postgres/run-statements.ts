@@ -37,6 +37,15 @@ export function isNullIn(err: unknown, table: string, column: string): boolean {
   return e?.code === "23502" && e.table === table && e.column === column;
 }
 
+/** The SQLSTATE of a refused fence ({@link WRITE.fence}); the run's id is the error's detail. */
+export const FENCE_REFUSED = "SYF01";
+
+/** The run whose fence `err` refused, or null when `err` is another error. */
+export function fenceRefused(err: unknown): string | null {
+  const e = err as { code?: string; detail?: string } | null;
+  return e?.code === FENCE_REFUSED && typeof e.detail === "string" ? e.detail : null;
+}
+
 type Typed = readonly (readonly [string, string])[];
 
 /** `unnest($from::t1[], $from+1::t2[], …) AS alias(c1, c2, …)` over `columns`. */
@@ -156,6 +165,12 @@ export const WRITE = {
      VALUES ($1, $2, (SELECT version FROM workflow_versions WHERE workflow_id = $2 AND version = $3::integer), 'pending', $4, $5, $6, $7, $8,
        $9, $10, $11, $12, nextval('runs_num_seq')) RETURNING num`,
   ),
+  /**
+   * The fence of a batch's writes (engine/ports RunWrite.fence): `$1` run ids, `$2` the lease
+   * holder each one's writes expect. Locks those runs' rows and fails with {@link FENCE_REFUSED}
+   * when one is leased to anyone else (the migration 20261206090000_run_write_fence).
+   */
+  fence: statement("fence", "SELECT switchyard_fence($1::text[], $2::text[])"),
   /** Serializes audit appends (lib/db/postgres/audit-lock.ts) until the transaction ends. */
   auditLock: statement("audit_lock", `SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`),
   /**

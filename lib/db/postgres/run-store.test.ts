@@ -13,6 +13,7 @@ import { verifyAuditChain } from "@/lib/services/audit-chain";
 import { postgresStores } from "./storage";
 import { PostgresRunStore, type PostgresRunStoreOptions } from "./run-store";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "./test-database";
+import { leaseTo } from "../contract/lease-to";
 
 /**
  * A fresh database. Its pool ends its clients without waiting for them, so one may still be
@@ -31,8 +32,10 @@ async function insertWorkflow(pool: pg.Pool, id: string, version = 1): Promise<v
 
 runStoreContract("PostgresRunStore", async () => {
   const database = await freshDatabase();
+  const store = new PostgresRunStore(database.pool);
   return {
-    store: new PostgresRunStore(database.pool),
+    store,
+    leaseTo: (runId, holder) => leaseTo(store, runId, holder),
     prepareWorkflow: (workflowId) => insertWorkflow(database.pool, workflowId),
     close: () => database.close(),
   };

@@ -141,6 +141,7 @@ export class PostgresRunStore implements RunHostStore {
     const sync = this.options.synchronousCommit;
     let aloneHeads = new Map<string, RunHead>();
     let aloneFailed = new Set<string>();
+    let aloneFenced = new Set<string>();
     return {
       // Generic plans: the batch statements' plans do not depend on their arrays' contents, and
       // planning each execution anew cost more than executing it.
@@ -165,10 +166,11 @@ export class PostgresRunStore implements RunHostStore {
         for (const job of jobs) if (job.kind === "write") runs.add(job.write.run_id);
         aloneHeads = await this.readHeads(client, [...runs]);
         aloneFailed = new Set();
+        aloneFenced = new Set();
         this.attempt = { jobs, plans: [], forget: new Set() };
       },
       alone: (job): AloneAttempt | Error => {
-        const plan = new RunBatchPlan(this.planContext((id) => aloneHeads.get(id)), aloneFailed, true);
+        const plan = new RunBatchPlan({ ...this.planContext((id) => aloneHeads.get(id)), fenced: aloneFenced }, aloneFailed, true);
         const runId = runOf(job);
         const fail = () => {
           if (job.kind !== "write" || !runId) return;
@@ -188,6 +190,7 @@ export class PostgresRunStore implements RunHostStore {
             const [outcome] = plan.outcomes(results);
             if (!outcome.ok) throw outcome.error;
             for (const [id, next] of plan.heads) aloneHeads.set(id, next.head);
+            for (const id of plan.fencedRuns) aloneFenced.add(id);
             this.attempt.plans.push(plan);
             return outcome.value;
           },
