@@ -90,6 +90,13 @@ export class LeaseKeeper {
     return this.held.has(runId) || this.claiming.has(runId);
   }
 
+  /** How many runs this process holds or is claiming. */
+  count(): number {
+    let n = this.held.size;
+    for (const runId of this.claiming) if (!this.held.has(runId)) n++;
+    return n;
+  }
+
   heldRuns(): string[] {
     return [...this.held.keys()];
   }

@@ -14,8 +14,8 @@ import { isBadState } from "./recovery";
 
 /** What the worker needs of the runtime it drives runs in (lib/runtime/run-runtime.ts is one). */
 export interface QueueHost {
-  /** How many more runs this process takes now. */
-  room(): number;
+  /** Sets aside up to `wanted` runs' room, handed back with `release` (lib/runtime/run-runtime.ts). */
+  reserve(wanted: number): { count: number; release(): void };
   drive<H extends RunHandle>(runId: string, op: () => Promise<H>): Promise<H>;
   readonly engine: { start(runId: string): Promise<RunHandle>; resume(runId: string): Promise<RunHandle> };
   readonly store: { getRun(runId: string): Promise<RunRecord | null> };
@@ -67,12 +67,16 @@ export class QueueWorker {
 
   private async pass(): Promise<void> {
     for (;;) {
-      const room = this.host.room();
-      if (room <= 0) return;
-      const jobs = await this.queue.take(Math.min(room, 50));
-      if (jobs.length === 0) return;
-      await Promise.all(jobs.map((job) => this.begin(job)));
-      await this.queue.done(jobs.map((j) => j.id));
+      const room = this.host.reserve(50);
+      try {
+        if (room.count <= 0) return;
+        const jobs = await this.queue.take(room.count);
+        if (jobs.length === 0) return;
+        await Promise.all(jobs.map((job) => this.begin(job)));
+        await this.queue.done(jobs.map((j) => j.id));
+      } finally {
+        room.release();
+      }
     }
   }
 

@@ -14,7 +14,7 @@
 import type { Engine, RunHandle } from "@/engine/engine";
 import { errorMessage } from "@/engine/errors";
 import type { RunRecord } from "@/engine/ports";
-import type { RunLeaseStore } from "@/lib/db";
+import type { OrphanRow, RunLeaseStore } from "@/lib/db";
 import type { LeaseKeeper } from "./lease-keeper";
 import { ownerIsDead } from "./process-id";
 
@@ -30,8 +30,8 @@ export interface RecoveryHost {
   readonly leases: LeaseKeeper;
   readonly engine: Pick<Engine, "isActive" | "start" | "resume" | "expireGate">;
   recoveryOf(runId: string, now?: number): "resume" | "rest" | "abandon";
-  /** How many more runs this process takes now. */
-  room(): number;
+  /** Sets aside up to `wanted` runs' room, handed back with `release` (lib/runtime/run-runtime.ts). */
+  reserve(wanted: number): { count: number; release(): void };
   abandon(runId: string): Promise<void>;
   failCrashLoop(runId: string, token: number, reason: string): Promise<void>;
   drive<H extends RunHandle>(runId: string, op: () => Promise<H>, token?: number): Promise<H>;
@@ -48,38 +48,46 @@ export async function sweepOrphans(rt: RecoveryHost, now = Date.now()): Promise<
   for (const orphan of await stored.orphans({ owner: rt.owner, now, limit: BATCH })) {
     if (rt.leases.holds(orphan.id) || rt.engine.isActive(orphan.id)) continue;
     const next = rt.recoveryOf(orphan.id, now);
-    if (next === "rest" || (next === "resume" && rt.room() <= 0)) continue;
+    if (next === "rest") continue;
     if (next === "abandon") {
       await rt.abandon(orphan.id);
       continue;
     }
-    let token: number | null = null;
-    const expired = orphan.owner === null || orphan.expiresAt === null || orphan.expiresAt < now;
-    if (expired) {
-      token = await rt.leases.claim(orphan.id, now);
-    } else if (orphan.owner !== null && ownerIsDead(orphan.owner, rt.owner)) {
-      const taken = await stored.takeOver({ runId: orphan.id, owner: rt.owner, previous: orphan.owner, status: orphan.status, now, ttlMs: rt.leases.timings.ttlMs });
-      token = taken ? rt.leases.adopt(orphan.id) : null;
+    const room = rt.reserve(1);
+    try {
+      if (room.count > 0) await recover(rt, orphan, now);
+    } finally {
+      room.release();
     }
-    if (token === null) continue;
-    // Another process was driving it and is gone (this process's own expired lease is not a death).
-    if (orphan.status === "running" && orphan.owner !== null && orphan.owner !== rt.owner) {
-      const { takeovers, in_flight } = await stored.noteTakeover(orphan.id);
-      if (takeovers > MAX_TAKEOVERS) {
-        await rt.failCrashLoop(orphan.id, token, crashLoopReason(takeovers, in_flight));
-        continue;
-      }
-    }
-    const op = orphan.status === "pending" ? () => rt.engine.start(orphan.id) : () => rt.engine.resume(orphan.id);
-    await rt.drive(orphan.id, op, token).then(
-      () => console.info(`run ${orphan.id}: ${orphan.status === "pending" ? "started" : "resumed"} by recovery`),
-      (err: unknown) => quiet(err) || console.error(`recovering run ${orphan.id} failed: ${errorMessage(err)}`),
-    );
   }
   for (const runId of await stored.expiredGates({ now, limit: BATCH })) {
     if (rt.leases.holds(runId)) continue;
     await rt.decide(runId, () => rt.engine.expireGate(runId)).catch((err: unknown) => quiet(err) || console.error(`expiring the gate of run ${runId} failed: ${errorMessage(err)}`));
   }
+}
+
+/** Claims an orphan (or takes it over from a dead owner) and starts or resumes it here. */
+async function recover(rt: RecoveryHost, orphan: OrphanRow, now: number): Promise<void> {
+  const stored = rt.store.leases;
+  let token: number | null = null;
+  const expired = orphan.owner === null || orphan.expiresAt === null || orphan.expiresAt < now;
+  if (expired) {
+    token = await rt.leases.claim(orphan.id, now);
+  } else if (orphan.owner !== null && ownerIsDead(orphan.owner, rt.owner)) {
+    const taken = await stored.takeOver({ runId: orphan.id, owner: rt.owner, previous: orphan.owner, status: orphan.status, now, ttlMs: rt.leases.timings.ttlMs });
+    token = taken ? rt.leases.adopt(orphan.id) : null;
+  }
+  if (token === null) return;
+  // Another process was driving it and is gone (this process's own expired lease is not a death).
+  if (orphan.status === "running" && orphan.owner !== null && orphan.owner !== rt.owner) {
+    const { takeovers, in_flight } = await stored.noteTakeover(orphan.id);
+    if (takeovers > MAX_TAKEOVERS) return rt.failCrashLoop(orphan.id, token, crashLoopReason(takeovers, in_flight));
+  }
+  const op = orphan.status === "pending" ? () => rt.engine.start(orphan.id) : () => rt.engine.resume(orphan.id);
+  await rt.drive(orphan.id, op, token).then(
+    () => console.info(`run ${orphan.id}: ${orphan.status === "pending" ? "started" : "resumed"} by recovery`),
+    (err: unknown) => quiet(err) || console.error(`recovering run ${orphan.id} failed: ${errorMessage(err)}`),
+  );
 }
 
 function crashLoopReason(takeovers: number, inFlight: string[]): string {

@@ -87,6 +87,8 @@ export class RunRuntime {
   private readonly queue: RunQueue | null;
   private readonly worker: QueueWorker | null;
   private readonly concurrency: number;
+  /** Room set aside by {@link reserve}. */
+  private reserved = 0;
   private unlisten: Promise<() => void> | undefined;
 
   constructor(store: RunHostStore, options: RunRuntimeOptions = {}) {
@@ -139,10 +141,30 @@ export class RunRuntime {
     return handle;
   }
 
-  /** How many more runs this process takes now (recovery and the queue ask). */
+  /** How many more runs this process takes now: its concurrency less the runs it holds and the room set aside. */
   room(): number {
     if (this.role === "web") return 0;
-    return this.concurrency - this.engine.activeRuns().length;
+    return this.concurrency - Math.max(this.leases.count(), this.engine.activeRuns().length) - this.reserved;
+  }
+
+  /**
+   * Sets aside up to `wanted` of the {@link room} for runs about to be claimed (a queue
+   * worker's jobs on their way, a recovered run), so that two takers looking at once never
+   * take more than there is room for together. Hand it back with `release` once they are
+   * held (or were not had): until then they count twice, which only errs on the safe side.
+   */
+  reserve(wanted: number): { count: number; release(): void } {
+    const count = Math.max(0, Math.min(wanted, this.room()));
+    this.reserved += count;
+    let released = false;
+    return {
+      count,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.reserved -= count;
+      },
+    };
   }
 
   /**

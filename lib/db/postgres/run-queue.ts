@@ -38,14 +38,25 @@ export function postgresRunQueue(pool: pg.Pool): RunQueue {
   });
   boss.on("error", (err: Error) => console.error("run queue:", err.message));
   let started: Promise<void> | null = null;
+  const open = async () => {
+    await boss.start();
+    if (!(await boss.getQueue(RUN_QUEUE))) {
+      // Two processes starting at once both try; the loser finds it made.
+      await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, ...QUEUE_OPTIONS }).catch(async (err: unknown) => {
+        if (!(await boss.getQueue(RUN_QUEUE))) throw err;
+      });
+    }
+  };
   const ready = () =>
     (started ??= (async () => {
-      await boss.start();
-      if (!(await boss.getQueue(RUN_QUEUE))) {
-        // Two processes starting at once both try; the loser finds it made.
-        await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, ...QUEUE_OPTIONS }).catch(async (err: unknown) => {
-          if (!(await boss.getQueue(RUN_QUEUE))) throw err;
-        });
+      // Processes creating the queue at once can deadlock in pg-boss's DDL: the server aborts
+      // one of them (40P01), which then finds the queue made, or makes it, on a second try.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await open();
+        } catch (err) {
+          if (attempt >= 3 || (err as { code?: unknown }).code !== "40P01") throw err;
+        }
       }
     })().catch((err: unknown) => {
       started = null;
