@@ -3,7 +3,8 @@
  * PostgreSQL database: a run triggered on a web process executes on a worker, its answer
  * (`?wait=`) and its gate served by any web process; a worker stopped hands its runs back at
  * once, and a worker killed (kill -9) under load has its runs finished by another, no call
- * whose step was stored made again. Runs once, on PostgreSQL, whatever the suite's backend.
+ * whose step was stored made again; a worker frozen (SIGSTOP) past its lease writes nothing to
+ * the run another took over once it wakes. Runs once, on PostgreSQL, whatever the suite's backend.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,7 +16,7 @@ import { createPostgresTestDatabase, type PostgresTestDatabase } from "@/lib/db/
 import { startCounterService, type CounterService } from "./support/counter-service";
 import { dbOf, type TestDb } from "./support/db";
 import { client } from "./support/http";
-import { delayGraph, gateGraph, parallelCalls } from "./support/run-graphs";
+import { chain, delayGraph, gateGraph, httpCall, parallelCalls } from "./support/run-graphs";
 import { startServer, TEST_BACKEND, type TestServer } from "./support/server";
 import { startWorker, type TestWorker } from "./support/worker";
 
@@ -106,6 +107,39 @@ describe.skipIf(TEST_BACKEND === "postgres")("web and worker processes on one Po
     // Well before its lease (8 s) would have run out.
     expect(Date.now() - stoppedAt).toBeLessThan(6_000);
     workers[index] = await startWorker(workerEnv);
+  });
+
+  it("fences a worker frozen (SIGSTOP) past its lease: the run taken over, what the worker had in flight is never written once it wakes", async () => {
+    const graph = chain([httpCall("slow", `${counter.url}/fenced-slow?delay_ms=4000`), httpCall("next", `${counter.url}/fenced-next`)]);
+    const { body: wf } = await a.post<{ id: string }>("/api/workflows", { name: "Fenced", graph });
+    const { body: run } = await a.post<Run>(`/api/workflows/${wf.id}/runs`, { input: {} });
+    await counter.seen("/fenced-slow", 1, 10_000);
+    const owner = await ownerOf(run.id);
+    const index = workers.findIndex((w) => owner.startsWith(prefixOf(w)));
+    expect(index).toBeGreaterThanOrEqual(0);
+    const frozen = workers[index];
+    process.kill(frozen.pid()!, "SIGSTOP");
+    try {
+      // Past its lease (8 s), the other worker takes the run over and finishes it.
+      await expect.poll(async () => (await b.get<Run>(`/api/runs/${run.id}`)).body.status, { timeout: 30_000, interval: 200 }).toBe("completed");
+    } finally {
+      process.kill(frozen.pid()!, "SIGCONT");
+    }
+    const before = (await b.get<Run & { output: unknown }>(`/api/runs/${run.id}`)).body;
+    const eventsBefore = await db.all<{ seq: number; type: string }>("SELECT seq, type FROM run_events WHERE run_id = ? ORDER BY seq", [run.id]);
+    // Awake, the frozen worker's call answers (its 4 s are long past) and its write is refused.
+    await expect.poll(() => frozen.log(), { timeout: 10_000, interval: 100 }).toMatch(new RegExp(`run ${run.id} was taken over by another process`));
+    await sleep(500);
+    const after = (await b.get<Run & { output: unknown }>(`/api/runs/${run.id}`)).body;
+    expect(after).toEqual(before);
+    expect(await db.all("SELECT seq, type FROM run_events WHERE run_id = ? ORDER BY seq", [run.id])).toEqual(eventsBefore);
+    expect(eventsBefore.map((e) => e.seq)).toEqual(eventsBefore.map((_, i) => i + 1));
+    expect(after.steps.map((s) => [s.node_id, s.status])).toEqual([["slow", "completed"], ["next", "completed"]]);
+    // The call in flight when the worker froze was made again by the other (its step was not
+    // stored), the next one only once: the frozen worker went no further.
+    expect(counter.keys("/fenced-slow")).toEqual([`${run.id}:slow:1`, `${run.id}:slow:1`]);
+    expect(counter.keys("/fenced-next")).toEqual([`${run.id}:next:1`]);
+    expect(await db.value<string | null>("SELECT lease_owner FROM runs WHERE id = ?", [run.id])).toBeNull();
   });
 
   it("under load through both web processes: a worker killed (kill -9) has its runs finished by the other, no stored call made again", async () => {
