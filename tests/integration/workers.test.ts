@@ -18,12 +18,14 @@ import { dbOf, type TestDb } from "./support/db";
 import { client } from "./support/http";
 import { chain, delayGraph, gateGraph, httpCall, parallelCalls } from "./support/run-graphs";
 import { startServer, TEST_BACKEND, type TestServer } from "./support/server";
+import { openSse } from "./support/sse";
 import { startWorker, type TestWorker } from "./support/worker";
 
 type Run = { id: string; status: string; error_message: string | null; steps: { node_id: string; status: string; idempotency_key: string }[] };
 
 const BRANCHES = 3;
 const CALLS = 3;
+const RUNS = 200;
 
 let database: PostgresTestDatabase;
 let db: TestDb;
@@ -48,7 +50,7 @@ beforeAll(async () => {
   workerEnv = { ...shared, SWITCHYARD_DATA_DIR: dataDir };
   const web = { ...shared, SWITCHYARD_ROLE: "web" };
   servers.push(await startServer({ env: web, skipMigrate: true }), await startServer({ env: web, skipMigrate: true }));
-  workers.push(await startWorker(workerEnv), await startWorker(workerEnv));
+  workers.push(await startWorker(workerEnv), await startWorker(workerEnv), await startWorker(workerEnv));
   [a, b] = servers.map((s) => client(s.baseUrl));
 });
 afterAll(async () => {
@@ -101,8 +103,12 @@ describe.skipIf(TEST_BACKEND === "postgres")("web and worker processes on one Po
     expect(index).toBeGreaterThanOrEqual(0);
     const stoppedAt = Date.now();
     await workers[index].stop();
-    const other = workers[1 - index];
-    await expect.poll(() => db.value<string | null>("SELECT lease_owner FROM runs WHERE id = ?", [run.id]), { timeout: 5_000, interval: 50 }).toMatch(new RegExp(`^${prefixOf(other)}`));
+    const others = workers.filter((_, i) => i !== index).map(prefixOf);
+    const takenByAnother = async () => {
+      const now = await db.value<string | null>("SELECT lease_owner FROM runs WHERE id = ?", [run.id]);
+      return now !== null && others.some((p) => now.startsWith(p));
+    };
+    await expect.poll(takenByAnother, { timeout: 5_000, interval: 50 }).toBe(true);
     await expect.poll(async () => (await a.get<Run>(`/api/runs/${run.id}`)).body.status, { timeout: 10_000 }).toBe("completed");
     // Well before its lease (8 s) would have run out.
     expect(Date.now() - stoppedAt).toBeLessThan(6_000);
@@ -142,44 +148,57 @@ describe.skipIf(TEST_BACKEND === "postgres")("web and worker processes on one Po
     expect(await db.value<string | null>("SELECT lease_owner FROM runs WHERE id = ?", [run.id])).toBeNull();
   });
 
-  it("under load through both web processes: a worker killed (kill -9) has its runs finished by the other, no stored call made again", async () => {
+  it("under load through both web processes: 200 runs on three workers, one killed (kill -9), every run finished, no stored call made again, a run followed live on the other web process, a gate approved there", async () => {
     const { body: wf } = await a.post<{ id: string }>("/api/workflows", { name: "Busy workers", graph: parallelCalls(counter.url, 20, BRANCHES, CALLS) });
-    let stop = false;
+    const { body: gatedWf } = await a.post<{ id: string }>("/api/workflows", { name: "Gate under load", graph: gateGraph() });
     const owners = new Set<string>();
+    let sampling = true;
     const sampler = (async () => {
-      while (!stop) {
+      while (sampling) {
         for (const { owner } of await db.all<{ owner: string }>("SELECT DISTINCT lease_owner AS owner FROM runs WHERE lease_owner IS NOT NULL")) owners.add(owner);
         await sleep(50);
       }
     })();
+    // A run triggered on web B, followed from its start on web A.
+    const { body: followed } = await b.post<Run>(`/api/workflows/${wf.id}/runs`, {});
+    const sse = await openSse(`${servers[0].baseUrl}/api/runs/${followed.id}/events`);
+    const { body: gated } = await a.post<Run>(`/api/workflows/${gatedWf.id}/runs?wait=10000`, { input: { ticket: "T-11" } });
+    expect(gated.status).toBe("paused");
+
+    let triggered = 1;
+    const answers: number[] = [];
     const clients = Array.from({ length: 12 }, async (_, c) => {
       const api = c % 2 ? b : a;
-      while (!stop) {
-        // A quarter of the clients wait for their run; requests cut by the kill are fine.
-        await api.post(`/api/workflows/${wf.id}/runs${c % 4 === 0 ? "?wait=5000" : ""}`, {}).catch(() => sleep(20));
+      while (triggered < RUNS) {
+        triggered++;
+        // A quarter of the clients wait for their run's end.
+        answers.push((await api.post(`/api/workflows/${wf.id}/runs${c % 4 === 0 ? "?wait=5000" : ""}`, {})).status);
       }
     });
-    await counter.seen("/load", 300, 60_000);
-    const killed = workers[0];
-    const survivor = workers[1];
-    // The survivor is held still (SIGSTOP) while the dead worker's stored calls are read, so
-    // none it makes again after taking over is counted as stored before the kill.
-    process.kill(survivor.pid()!, "SIGSTOP");
+    await counter.seen("/load", 600, 60_000);
+    const [killed, ...survivors] = workers;
+    // The survivors are held still (SIGSTOP) while the dead worker's stored calls are read, so
+    // none they make again after taking over is counted as stored before the kill.
+    for (const w of survivors) process.kill(w.pid()!, "SIGSTOP");
     await killed.kill9();
-    stop = true;
-    // Both workers were taking runs before the kill.
-    for (const w of [killed, survivor]) expect([...owners].some((o) => o.startsWith(prefixOf(w))), prefixOf(w)).toBe(true);
-
     const storedKeys = (
       await db.all<{ key: string }>("SELECT s.idempotency_key AS key FROM steps s JOIN runs r ON r.id = s.run_id WHERE r.workflow_id = ? AND s.status = 'completed' AND s.node_id LIKE 'b%'", [wf.id])
     ).map((r) => r.key);
     const callsBefore = counter.count("/load");
-    process.kill(survivor.pid()!, "SIGCONT");
-    await Promise.allSettled([...clients, sampler]);
-    await expect.poll(() => db.value<number>("SELECT count(*) FROM runs WHERE workflow_id = ? AND status <> 'completed'", [wf.id]), { timeout: 30_000, interval: 200 }).toBe(0);
+    for (const w of survivors) process.kill(w.pid()!, "SIGCONT");
+    // Every worker was taking runs before the kill.
+    for (const w of workers) expect([...owners].some((o) => o.startsWith(prefixOf(w))), prefixOf(w)).toBe(true);
+    // Approved on web B while the load goes on: a worker drives the gate's run to its end.
+    expect((await b.post(`/api/runs/${gated.id}/approve`, { node_id: "review", input: { decision: "send" } })).status).toBe(202);
+    await Promise.all(clients);
+    expect(answers.every((status) => status === 201 || status === 202), String(answers)).toBe(true);
+    await expect.poll(() => db.value<number>("SELECT count(*) FROM runs WHERE workflow_id = ? AND status <> 'completed'", [wf.id]), { timeout: 60_000, interval: 250 }).toBe(0);
+    await expect.poll(async () => (await a.get<Run>(`/api/runs/${gated.id}`)).body.status, { timeout: 10_000 }).toBe("completed");
+    sampling = false;
+    await sampler;
 
     const runs = await db.all<{ id: string }>("SELECT id FROM runs WHERE workflow_id = ?", [wf.id]);
-    expect(runs.length).toBeGreaterThan(20);
+    expect(runs).toHaveLength(RUNS);
     expect(counter.count("/load")).toBeGreaterThanOrEqual(callsBefore);
     const seen = new Map<string, number>();
     for (const key of counter.keys("/load")) seen.set(key!, (seen.get(key!) ?? 0) + 1);
@@ -197,7 +216,17 @@ describe.skipIf(TEST_BACKEND === "postgres")("web and worker processes on one Po
       expect(calls).toHaveLength(BRANCHES * CALLS);
       for (const step of calls) expect(step.idempotency_key).toBe(`${id}:${step.node_id}:1`);
     }
-    expect(seen.size).toBe(runs.length * BRANCHES * CALLS);
+    expect(seen.size).toBe(RUNS * BRANCHES * CALLS);
+
+    // Web A streamed every step of the run web B triggered, in order, to its end.
+    await sse.waitFor((e) => e.event === "run.status" && (e.data as { status?: string }).status === "completed", 10_000);
+    const seqs = sse.events.filter((e) => e.id !== undefined).map((e) => Number(e.id));
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    const finished = sse.events.filter((e) => e.event === "step.finished").map((e) => (e.data as { step: { node_id: string; status: string } }).step);
+    const stored = (await a.get<Run>(`/api/runs/${followed.id}`)).body.steps.filter((s) => s.status === "completed");
+    expect(finished.filter((s) => s.status === "completed").map((s) => s.node_id).sort()).toEqual(stored.map((s) => s.node_id).sort());
+    expect(stored).toHaveLength(BRANCHES * CALLS + 3);
+    sse.close();
     expect((await a.get("/api/audit/verify")).body).toMatchObject({ ok: true });
     workers[0] = await startWorker(workerEnv);
   });
