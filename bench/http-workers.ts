@@ -1,0 +1,106 @@
+/**
+ * Worker processes over HTTP: one web process (SWITCHYARD_ROLE=web) and 1, 2 and 4 worker
+ * processes (`npm run worker`) on one PostgreSQL database, driven through
+ * `POST /api/workflows/{id}/runs?wait=` with chain_10 — and, for comparison, one process
+ * that does both (`all`). Each leg has a fresh database.
+ *
+ *   npm run build && npx tsx bench/http-workers.ts
+ *
+ * Prints one JSON line per leg: the sequential p50, the closed loop's runs/s and p50, and the
+ * CPU the machine spent per run (all processes: web, workers, PostgreSQL, the load generator;
+ * from /proc/stat) with its split by process, so the scaling can be projected to machines
+ * with more cores. Knobs: LEGS ("all,1,2,4"), WARMUP (1000), SEQ_COUNT (200), CLIENTS (100),
+ * LOAD_SECONDS (10), WORKLOAD (chain_10).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createPostgresTestDatabase } from "../lib/db/postgres/test-database";
+import { startServer } from "../tests/integration/support/server";
+import { startWorker, type TestWorker } from "../tests/integration/support/worker";
+import { benchApiKey, closedLoop, httpClient, round, sequentialLatency, triggerAndWaitPath } from "./http-load";
+import { runMain } from "./main";
+import { loadWorkload } from "./workloads";
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+/** USER_HZ: /proc reports CPU time in ticks of 10 ms. */
+const TICK_MS = 10;
+
+/** The machine's busy CPU time so far (every core, everything but idle and iowait), in ms. */
+function machineBusyMs(): number {
+  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return (user + nice + system + irq + softirq + steal) * TICK_MS;
+}
+
+/** A process's CPU time so far (all its threads), in ms; 0 once it is gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every PostgreSQL server process's CPU time so far, in ms (its backends live as long as the pools). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += processCpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+async function leg(name: string, workerCount: number): Promise<void> {
+  const workload = process.env.WORKLOAD ?? "chain_10";
+  const graph = loadWorkload(workload);
+  const database = await createPostgresTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "switchyard-bench-workers-"));
+  const shared = { DATABASE_URL: database.url, SWITCHYARD_SECRET_KEY: randomBytes(32).toString("base64") };
+  const server = await startServer({ env: { ...shared, SWITCHYARD_ROLE: workerCount === 0 ? "all" : "web" }, skipMigrate: true });
+  const workers: TestWorker[] = [];
+  try {
+    for (let i = 0; i < workerCount; i++) workers.push(await startWorker({ ...shared, SWITCHYARD_DATA_DIR: dataDir }));
+    const client = httpClient(server.baseUrl, 256, await benchApiKey(server.baseUrl));
+    try {
+      const runs = await triggerAndWaitPath(client, workload, graph);
+      for (let i = 0; i < env("WARMUP", 1000); i++) await client.post(runs, { input: { i } });
+      const seq = await sequentialLatency(client, runs, env("SEQ_COUNT", 200));
+
+      const cpu = () => ({ machine: machineBusyMs(), web: processCpuMs(server.pid()!), workers: workers.reduce((n, w) => n + processCpuMs(w.pid()!), 0), postgres: postgresCpuMs() });
+      const before = cpu();
+      const load = await closedLoop(client, runs, env("CLIENTS", 100), env("LOAD_SECONDS", 10) * 1000, graph.nodes.length);
+      const after = cpu();
+      const perRun = (k: keyof typeof before) => round((after[k] - before[k]) / load.runs, 3);
+      console.log(
+        JSON.stringify({
+          bench: "http.workers", leg: name, workers: workerCount, workload,
+          sequential_p50_ms: seq.p50_ms, runs_per_s: load.runs_per_s, p50_ms: load.p50_ms, p95_ms: load.p95_ms, errors: load.errors,
+          cpu_ms_per_run: { machine: perRun("machine"), web: perRun("web"), workers: perRun("workers"), postgres: perRun("postgres"), loadgen: load.loadgen_cpu_ms_per_request },
+        }),
+      );
+    } finally {
+      client.close();
+    }
+  } finally {
+    for (const w of workers) await w.stop();
+    await server.stop();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const legs = (process.env.LEGS ?? "all,1,2,4").split(",").map((s) => s.trim());
+  for (const name of legs) await leg(name === "all" ? "one process (all)" : `web + ${name} worker${name === "1" ? "" : "s"}`, name === "all" ? 0 : Number(name));
+}
+
+runMain(main);
