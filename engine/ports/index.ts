@@ -251,6 +251,15 @@ export type RunEventMessage = { kind: "events"; events: StoredEvent[] } | { kind
 
 export type RunEventListener = (message: RunEventMessage) => void;
 
+/**
+ * What a subscriber needs. `settledOnly`: just the commit that settles the run (a `?wait=`
+ * caller); a bus fed from another process's commits may then skip reading the ones before.
+ * It is a saving, not a filter: the listener may still get every message.
+ */
+export interface RunEventSubscription {
+  settledOnly?: boolean;
+}
+
 /** The side of the run event bus the engine is given: it publishes each commit's events, and model deltas if wanted. */
 export interface RunEventPublisher {
   publish(runId: string, events: StoredEvent[]): void;
@@ -265,7 +274,7 @@ export interface RunEventPublisher {
  */
 export interface RunEventBus extends Required<RunEventPublisher> {
   /** Listen to one run; returns the unsubscribe function (call it on disconnect). */
-  subscribe(runId: string, listener: RunEventListener): () => void;
+  subscribe(runId: string, listener: RunEventListener, options?: RunEventSubscription): () => void;
   /** Resolves once events committed from now on reach this run's subscribers. */
   live(runId: string): Promise<void>;
 }

@@ -4,7 +4,7 @@
  * subscribe per run. On the request thread the same bus is fed by a relay from the engine
  * thread (lib/runtime/host), started by a run's first subscriber and stopped by its last.
  */
-import type { DeltaEvent, RunEventBus, RunEventListener, RunEventMessage, StoredEvent } from "@/engine/ports";
+import type { DeltaEvent, RunEventBus, RunEventListener, RunEventMessage, RunEventSubscription, StoredEvent } from "@/engine/ports";
 import { TopicBus } from "./topic-bus";
 
 /** Where a bus gets the events of runs executed on another thread. */
@@ -20,17 +20,26 @@ export class LocalRunEventBus implements RunEventBus {
   private readonly relayed = new Map<string, Promise<void>>();
   /** Per run with subscribers: the highest event seq published here. */
   private readonly seen = new Map<string, number>();
+  /** Per run: how many of its subscribers need every commit (not only the settling one). */
+  private readonly everyCommit = new Map<string, number>();
 
   constructor(private readonly relay?: RunEventRelay) {}
 
-  subscribe(runId: string, listener: RunEventListener): () => void {
+  subscribe(runId: string, listener: RunEventListener, options?: RunEventSubscription): () => void {
     if (this.relay && !this.topics.listening(runId)) this.relayed.set(runId, this.relay.start(runId));
     const unsubscribe = this.topics.subscribe(runId, listener);
+    const every = !options?.settledOnly;
+    if (every) this.everyCommit.set(runId, (this.everyCommit.get(runId) ?? 0) + 1);
     let done = false;
     return () => {
       if (done) return;
       done = true;
       unsubscribe();
+      if (every) {
+        const left = (this.everyCommit.get(runId) ?? 1) - 1;
+        if (left > 0) this.everyCommit.set(runId, left);
+        else this.everyCommit.delete(runId);
+      }
       if (!this.topics.listening(runId)) this.seen.delete(runId);
       if (!this.relay || this.topics.listening(runId)) return;
       this.relayed.delete(runId);
@@ -45,6 +54,11 @@ export class LocalRunEventBus implements RunEventBus {
   /** Whether the run has at least one subscriber. */
   listening(runId: string): boolean {
     return this.topics.listening(runId);
+  }
+
+  /** Whether some subscriber of the run needs every commit's events, not only the settling one's. */
+  needsEveryCommit(runId: string): boolean {
+    return this.everyCommit.has(runId);
   }
 
   /** Number of runs with at least one subscriber (leak checks). */

@@ -3,10 +3,12 @@
  * committed events reach this thread's subscribers, read from the events table when a notice
  * says there are new ones (lib/db/ports `RunNotices`); this process's own commits are
  * announced the same way. Subscribers take events in seq order and skip what they have, so an
- * event that arrives both from this process's engine and from the table is shown once.
+ * event that arrives both from this process's engine and from the table is shown once. A run
+ * whose subscribers all wait for it to settle (`?wait=` callers) is read once, when a notice
+ * says it settled, instead of after every commit.
  */
 import type { RunNotices } from "@/lib/db";
-import type { RunEventPublisher, StoredEvent } from "@/engine/ports";
+import { SETTLED_STATUSES, type RunEventPublisher, type StoredEvent } from "@/engine/ports";
 import { errorMessage } from "@/engine/errors";
 import type { LocalRunEventBus } from "./event-bus";
 
@@ -16,38 +18,43 @@ export function announcing(bus: LocalRunEventBus, notices: RunNotices | null): R
   return {
     publish(runId: string, events: StoredEvent[]) {
       bus.publish(runId, events);
-      if (events.length > 0) notices.announce(runId, events[events.length - 1].seq);
+      if (events.length > 0) notices.announce(runId, events[events.length - 1].seq, events.some(settles));
     },
     delta: (event) => bus.delta(event),
   };
 }
+
+/** Whether the event is the run reaching a settled status. */
+export const settles = (event: StoredEvent): boolean => event.data.type === "run.status" && SETTLED_STATUSES.has(event.data.status);
 
 /**
  * Feeds `bus` the events other processes commit for runs it has subscribers for; resolves once
  * listening (events committed from then on arrive). Returns the function that stops it.
  */
 export async function followOtherProcesses(bus: LocalRunEventBus, notices: RunNotices, listEvents: (runId: string, afterSeq: number) => Promise<StoredEvent[]>): Promise<() => void> {
-  // Per run being read: whether another notice came meanwhile (read again after).
-  const reading = new Map<string, boolean>();
-  const pull = async (runId: string) => {
+  // Per run being read: the highest seq noticed meanwhile (read again if the read fell short of it).
+  const reading = new Map<string, number>();
+  const pull = async (runId: string, seq: number) => {
     if (reading.has(runId)) {
-      reading.set(runId, true);
+      reading.set(runId, Math.max(seq, reading.get(runId)!));
       return;
     }
+    reading.set(runId, seq);
     try {
+      let events: StoredEvent[];
       do {
-        reading.set(runId, false);
-        const events = await listEvents(runId, bus.lastSeq(runId));
+        events = await listEvents(runId, bus.lastSeq(runId));
         if (events.length > 0 && bus.listening(runId)) bus.publish(runId, events);
-      } while (reading.get(runId) && bus.listening(runId));
+        // (A read that finds nothing new ends it: the run may be gone.)
+      } while (events.length > 0 && bus.listening(runId) && reading.get(runId)! > bus.lastSeq(runId));
     } finally {
       reading.delete(runId);
     }
   };
   return notices.listen({
-    events(runId, seq) {
-      if (!bus.listening(runId) || seq <= bus.lastSeq(runId)) return;
-      pull(runId).catch((err: unknown) => console.error(`following run ${runId} from another process failed: ${errorMessage(err)}`));
+    events(runId, seq, settled) {
+      if (!bus.listening(runId) || seq <= bus.lastSeq(runId) || !(settled || bus.needsEveryCommit(runId))) return;
+      pull(runId, seq).catch((err: unknown) => console.error(`following run ${runId} from another process failed: ${errorMessage(err)}`));
     },
     control() {},
   });

@@ -23,12 +23,16 @@ export function waitForRun(bus: RunEventBus, runId: string, ms: number): { promi
       resolve(status);
     };
   });
-  unsubscribe = bus.subscribe(runId, (message) => {
-    if (message.kind !== "events") return;
-    for (const e of message.events) {
-      if (e.data.type === "run.status" && SETTLED_STATUSES.has(e.data.status)) return finish(e.data.status);
-    }
-  });
+  unsubscribe = bus.subscribe(
+    runId,
+    (message) => {
+      if (message.kind !== "events") return;
+      for (const e of message.events) {
+        if (e.data.type === "run.status" && SETTLED_STATUSES.has(e.data.status)) return finish(e.data.status);
+      }
+    },
+    { settledOnly: true },
+  );
   timer = setTimeout(() => finish(null), ms);
   timer.unref?.();
   return {

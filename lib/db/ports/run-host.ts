@@ -147,12 +147,16 @@ export interface RunQueue {
  * there is (SQLite).
  */
 export interface RunNotices {
-  /** After a commit: `runId` has events up to `seq`. Sent to every process, this one included. */
-  announce(runId: string, seq: number): void;
+  /**
+   * After a commit: `runId` has events up to `seq`; `settled` when they include the run
+   * reaching a settled status (engine/ports `SETTLED_STATUSES`). Sent to every process, this
+   * one included.
+   */
+  announce(runId: string, seq: number, settled: boolean): void;
   /** Sends a control message to every process; the one driving the run acts on it. */
   control(message: RunControl): Promise<void>;
   /** Hears every process's notices; resolves once listening (notices sent from then on arrive). */
-  listen(listener: { events(runId: string, seq: number): void; control(message: RunControl): void }): Promise<() => void>;
+  listen(listener: { events(runId: string, seq: number, settled: boolean): void; control(message: RunControl): void }): Promise<() => void>;
 }
 
 /** Background upkeep of stored runs; one process at a time should run it. */

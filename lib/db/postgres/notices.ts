@@ -1,6 +1,7 @@
 /**
  * Run notices between processes on PostgreSQL: LISTEN/NOTIFY on one channel. `announce`
- * gathers a turn's announcements and sends one NOTIFY per run (the highest seq); a dedicated
+ * gathers a turn's announcements and sends one NOTIFY per run (the highest seq, and one more
+ * when the run settled); a dedicated
  * connection LISTENs, and reconnects after it fails (notices sent while it was away are lost:
  * listeners read the events table on the next one, which is the record anyway).
  */
@@ -12,12 +13,17 @@ export const RUN_NOTICES_CHANNEL = "switchyard_runs";
 
 type Listener = Parameters<RunNotices["listen"]>[0];
 
-/** Payloads: `e <seq> <runId>` (events committed) or `c <json>` (a control message). NOTIFY payloads stay under 8,000 bytes. */
-const parse = (payload: string): { kind: "events"; runId: string; seq: number } | { kind: "control"; message: RunControl } | null => {
-  if (payload.startsWith("e ")) {
+/**
+ * Payloads: `e <seq> <runId>` (events committed), `s <seq> <runId>` (… and the run settled),
+ * or `c <json>` (a control message). A settling commit is announced as both `e` and `s`, so a
+ * process of an earlier release, which knows only `e`, still hears it. NOTIFY payloads stay
+ * under 8,000 bytes.
+ */
+const parse = (payload: string): { kind: "events"; runId: string; seq: number; settled: boolean } | { kind: "control"; message: RunControl } | null => {
+  if (payload.startsWith("e ") || payload.startsWith("s ")) {
     const space = payload.indexOf(" ", 2);
     const seq = Number(payload.slice(2, space));
-    return space > 2 && Number.isSafeInteger(seq) ? { kind: "events", runId: payload.slice(space + 1), seq } : null;
+    return space > 2 && Number.isSafeInteger(seq) ? { kind: "events", runId: payload.slice(space + 1), seq, settled: payload[0] === "s" } : null;
   }
   if (payload.startsWith("c ")) {
     try {
@@ -32,7 +38,8 @@ const parse = (payload: string): { kind: "events"; runId: string; seq: number } 
 };
 
 export function postgresNotices(pool: pg.Pool, url: string): RunNotices {
-  const pending = new Map<string, number>();
+  /** Per run announced this turn: its highest seq, and whether the run settled. */
+  const pending = new Map<string, { seq: number; settled: boolean }>();
   let flushing = false;
   const listeners = new Set<Listener>();
   let connected: Promise<void> | null = null;
@@ -44,7 +51,7 @@ export function postgresNotices(pool: pg.Pool, url: string): RunNotices {
     pending.clear();
     if (batch.length === 0) return;
     // One statement for the turn: a NOTIFY per run, in one round trip.
-    const payloads = batch.map(([runId, seq]) => `e ${seq} ${runId}`);
+    const payloads = batch.flatMap(([runId, { seq, settled }]) => (settled ? [`e ${seq} ${runId}`, `s ${seq} ${runId}`] : [`e ${seq} ${runId}`]));
     pool.query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", [RUN_NOTICES_CHANNEL, payloads]).catch((err: unknown) => console.error("run notices: announcing failed", err));
   };
 
@@ -55,7 +62,7 @@ export function postgresNotices(pool: pg.Pool, url: string): RunNotices {
       if (!notice) return;
       for (const l of listeners) {
         try {
-          if (notice.kind === "events") l.events(notice.runId, notice.seq);
+          if (notice.kind === "events") l.events(notice.runId, notice.seq, notice.settled);
           else l.control(notice.message);
         } catch (err) {
           console.error("run notices: a listener failed", err);
@@ -87,8 +94,9 @@ export function postgresNotices(pool: pg.Pool, url: string): RunNotices {
   };
 
   return {
-    announce(runId, seq) {
-      pending.set(runId, Math.max(seq, pending.get(runId) ?? 0));
+    announce(runId, seq, settled) {
+      const before = pending.get(runId);
+      pending.set(runId, { seq: Math.max(seq, before?.seq ?? 0), settled: settled || (before?.settled ?? false) });
       if (!flushing) {
         flushing = true;
         setImmediate(flush);

@@ -48,10 +48,10 @@ export function engineHost(): EngineHost {
     const inProcess = process.env.SWITCHYARD_ENGINE_THREAD === "off";
     const host = inProcess ? inProcessHost() : new ThreadHost();
     globalForHost.switchyardEngineHost = host;
-    // On a database other processes share, their runs' events reach this process's streams too
-    // (a web process's runtime follows them itself: on one thread, that is this bus already).
+    // On a database other processes share, their runs' events reach this process's streams too.
+    // A web process's runtime follows them itself, and relays them here from its thread.
     const notices = storage().notices;
-    if (notices && host.bus instanceof LocalRunEventBus && !(inProcess && processRole() === "web")) {
+    if (notices && host.bus instanceof LocalRunEventBus && processRole() !== "web") {
       followOtherProcesses(host.bus, notices, (runId, after) => runReads().listEvents(runId, after)).catch((err: unknown) => console.error("following other processes' runs failed", err));
     }
   }

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunStatus, StoredEvent } from "@/engine/ports";
+import { postgresNotices } from "@/lib/db/postgres/notices";
+import { createPostgresTestDatabase, type PostgresTestDatabase } from "@/lib/db/postgres/test-database";
+import { LocalRunEventBus } from "./event-bus";
+import { announcing, followOtherProcesses } from "./other-processes";
+import { waitForRun } from "./wait-for-run";
+
+let database: PostgresTestDatabase;
+beforeAll(async () => {
+  database = await createPostgresTestDatabase({ migrate: false });
+});
+afterAll(() => database?.close());
+
+const status = (run_id: string, seq: number, s: RunStatus): StoredEvent => ({ run_id, seq, type: "run.status", data: { type: "run.status", run_id, status: s } as StoredEvent["data"], created_at: 0 });
+
+/**
+ * Two processes on one database: the driver commits a run's events to `table` and announces
+ * them through its notices; the follower's bus reads `table` (counting reads) when told.
+ */
+async function twoProcesses() {
+  const table: StoredEvent[] = [];
+  const reads: number[] = [];
+  const driver = announcing(new LocalRunEventBus(), postgresNotices(database.pool, database.url));
+  const bus = new LocalRunEventBus();
+  const stop = await followOtherProcesses(bus, postgresNotices(database.pool, database.url), async (runId, after) => {
+    reads.push(after);
+    return table.filter((e) => e.run_id === runId && e.seq > after);
+  });
+  let seq = 0;
+  const commit = (runId: string, s: RunStatus) => {
+    const events = [status(runId, ++seq, s)];
+    table.push(...events);
+    driver.publish(runId, events);
+  };
+  return { bus, reads, commit, stop };
+}
+
+describe("following another process's runs", () => {
+  it("reads a run a waiting caller follows once, when it settles, and a streamed run after every commit", async () => {
+    const p = await twoProcesses();
+    try {
+      const waiter = waitForRun(p.bus, "waited", 5_000);
+      for (let i = 0; i < 5; i++) {
+        p.commit("waited", "running");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      p.commit("waited", "completed");
+      expect(await waiter.promise).toBe("completed");
+      expect(p.reads).toEqual([0]);
+
+      p.reads.length = 0;
+      const streamed: number[] = [];
+      const off = p.bus.subscribe("streamed", (m) => m.kind === "events" && streamed.push(...m.events.map((e) => e.seq)));
+      for (let i = 0; i < 3; i++) {
+        p.commit("streamed", "running");
+        await expect.poll(() => streamed.length, { timeout: 5_000 }).toBe(i + 1);
+      }
+      p.commit("streamed", "paused");
+      await expect.poll(() => streamed.length, { timeout: 5_000 }).toBe(4);
+      // One read per commit: the settling commit's second notice finds nothing left to read.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(p.reads).toHaveLength(4);
+      expect(streamed).toEqual([...streamed].sort((a, b) => a - b));
+      off();
+    } finally {
+      (await p.stop)();
+    }
+  });
+
+  it("reads every commit once a streaming subscriber joins a waiting one", async () => {
+    const p = await twoProcesses();
+    try {
+      const waiter = waitForRun(p.bus, "r", 5_000);
+      p.commit("r", "running");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(p.reads).toEqual([]);
+      const got: number[] = [];
+      const off = p.bus.subscribe("r", (m) => m.kind === "events" && got.push(...m.events.map((e) => e.seq)));
+      p.commit("r", "running");
+      await expect.poll(() => got.length, { timeout: 5_000 }).toBe(2);
+      off();
+      // The stream left: back to waiting for the settle alone.
+      p.commit("r", "running");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(p.reads).toHaveLength(1);
+      p.commit("r", "failed");
+      expect(await waiter.promise).toBe("failed");
+      expect(p.reads).toHaveLength(2);
+    } finally {
+      (await p.stop)();
+    }
+  });
+});
