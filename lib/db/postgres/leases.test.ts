@@ -4,6 +4,7 @@ import type { Graph } from "@/engine/graph/schema";
 import { RunRuntime } from "@/lib/runtime/run-runtime";
 import { sqlTime } from "../timestamps";
 import { PostgresRunStore } from "./run-store";
+import { bind, fenceRefused, WRITE } from "./run-statements";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "./test-database";
 import { pgTypes } from "./types";
 
@@ -189,5 +190,37 @@ describe("RunRuntime on PostgreSQL", () => {
     for (const id of runs) expect(starts.get(id)).toHaveLength(1);
     const rows = (await database.pool.query("SELECT status, lease_owner FROM runs ORDER BY id")).rows;
     expect(rows).toEqual(runs.map(() => ({ status: "completed", lease_owner: null })));
+  });
+});
+
+describe("the fence of a batch's writes on PostgreSQL", () => {
+  it("locks every fenced run until its transaction ends, the ones whose lease matches included, and refuses one leased to anyone else", async () => {
+    await insertRun("mine", "running", { owner: "process-a", expiresAt: NOW + TTL });
+    await insertRun("also-mine", "running", { owner: "process-a", expiresAt: NOW + TTL });
+    await insertRun("taken", "running", { owner: "process-b", expiresAt: NOW + TTL });
+    const fencing = await database.pool.connect();
+    const other = await database.pool.connect();
+    try {
+      await fencing.query("BEGIN");
+      await fencing.query(bind(WRITE.fence, [["mine", "also-mine"], ["process-a", "process-a"]]));
+      // A takeover of either run waits for the fenced transaction: it cannot commit between the check and the writes.
+      await other.query("SET lock_timeout = '200ms'");
+      for (const id of ["mine", "also-mine"]) {
+        await expect(other.query("UPDATE runs SET lease_owner = 'process-b' WHERE id = $1", [id])).rejects.toMatchObject({ code: "55P03" });
+      }
+      await fencing.query("COMMIT");
+      await other.query("UPDATE runs SET lease_owner = 'process-b' WHERE id = 'mine'");
+
+      await fencing.query("BEGIN");
+      const refused = await fencing.query(bind(WRITE.fence, [["also-mine", "taken"], ["process-a", "process-a"]])).catch((err: unknown) => err);
+      await fencing.query("ROLLBACK");
+      expect(fenceRefused(refused)).toBe("taken");
+      expect(fenceRefused(new Error("other"))).toBeNull();
+    } finally {
+      fencing.release();
+      other.release();
+    }
+    expect((await lease("mine"))?.owner).toBe("process-b");
+    expect((await lease("taken"))?.owner).toBe("process-b");
   });
 });

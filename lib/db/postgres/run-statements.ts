@@ -167,10 +167,20 @@ export const WRITE = {
   ),
   /**
    * The fence of a batch's writes (engine/ports RunWrite.fence): `$1` run ids, `$2` the lease
-   * holder each one's writes expect. Locks those runs' rows and fails with {@link FENCE_REFUSED}
-   * when one is leased to anyone else (the migration 20261206090000_run_write_fence).
+   * holder each one's writes expect. Locks those runs' rows, in id order, and fails with
+   * {@link FENCE_REFUSED} when one is leased to anyone else (migrations
+   * 20261206090000_run_write_fence and 20261206180000_run_write_fence_statement). The lock
+   * keeps a takeover from committing between the check and the writes, and a locking read
+   * sees a takeover that committed first. MATERIALIZED keeps the holder comparison out of the
+   * locking scan: pushed into it, the runs whose holder matches would not be locked.
    */
-  fence: statement("fence", "SELECT switchyard_fence($1::text[], $2::text[])"),
+  fence: statement(
+    "fence",
+    `WITH l AS MATERIALIZED (
+       SELECT runs.id, runs.lease_owner, f.holder FROM runs JOIN unnest($1::text[], $2::text[]) AS f(id, holder) ON f.id = runs.id
+        WHERE runs.id = ANY($1::text[]) ORDER BY runs.id FOR NO KEY UPDATE OF runs)
+     SELECT switchyard_fence_refuse(l.id) FROM l WHERE l.lease_owner IS DISTINCT FROM l.holder`,
+  ),
   /** Serializes audit appends (lib/db/postgres/audit-lock.ts) until the transaction ends. */
   auditLock: statement("audit_lock", `SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`),
   /**
