@@ -307,7 +307,7 @@ export class RunRuntime {
       return;
     }
     if (this.sweeper) return;
-    this.unlisten ??= this.notices?.listen({ events() {}, control: (message) => this.onControl(message) });
+    this.unlisten ??= this.notices?.listen({ control: (message) => this.onControl(message) });
     this.unlisten?.catch((err: unknown) => console.error(`listening to other processes failed: ${errorMessage(err)}`));
     this.worker?.start();
     void this.sweep();

@@ -155,8 +155,12 @@ export interface RunNotices {
   announce(runId: string, seq: number, settled: boolean): void;
   /** Sends a control message to every process; the one driving the run acts on it. */
   control(message: RunControl): Promise<void>;
-  /** Hears every process's notices; resolves once listening (notices sent from then on arrive). */
-  listen(listener: { events(runId: string, seq: number, settled: boolean): void; control(message: RunControl): void }): Promise<() => void>;
+  /**
+   * Hears every process's notices; resolves once listening (notices sent from then on arrive).
+   * A listener without `events` hears control messages only (a worker), which spares it the
+   * events of every run.
+   */
+  listen(listener: { events?(runId: string, seq: number, settled: boolean): void; control(message: RunControl): void }): Promise<() => void>;
 }
 
 /** Background upkeep of stored runs; one process at a time should run it. */
