@@ -58,7 +58,7 @@ describe("following another process's runs", () => {
       }
       p.commit("streamed", "paused");
       await expect.poll(() => streamed.length, { timeout: 5_000 }).toBe(4);
-      // One read per commit: the settling commit's second notice finds nothing left to read.
+      // One read per commit, the settling one's included.
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(p.reads).toHaveLength(4);
       expect(streamed).toEqual([...streamed].sort((a, b) => a - b));

@@ -8,9 +8,10 @@
  * says it settled, instead of after every commit.
  */
 import type { RunNotices } from "@/lib/db";
-import { SETTLED_STATUSES, type RunEventPublisher, type StoredEvent } from "@/engine/ports";
+import type { RunEventPublisher, StoredEvent } from "@/engine/ports";
 import { errorMessage } from "@/engine/errors";
 import type { LocalRunEventBus } from "./event-bus";
+import { settles } from "./wait-for-run";
 
 /** Publishes on `bus` and tells the other processes, after each commit. */
 export function announcing(bus: LocalRunEventBus, notices: RunNotices | null): RunEventPublisher {
@@ -23,9 +24,6 @@ export function announcing(bus: LocalRunEventBus, notices: RunNotices | null): R
     delta: (event) => bus.delta(event),
   };
 }
-
-/** Whether the event is the run reaching a settled status. */
-export const settles = (event: StoredEvent): boolean => event.data.type === "run.status" && SETTLED_STATUSES.has(event.data.status);
 
 /**
  * Feeds `bus` the events other processes commit for runs it has subscribers for; resolves once

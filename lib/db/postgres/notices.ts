@@ -67,24 +67,30 @@ export function postgresNotices(pool: pg.Pool, url: string, options: { earlierLi
   let client: pg.Client | null = null;
   /** Whether the listening connection has LISTENed on the events channel. */
   let hearingEvents = false;
-  /** Whether a process of the release before listens: the first announcement waits for the answer, later ones refresh it in the background. */
-  let earlier: { present: Promise<boolean> | boolean; checkedAt: number } | null = null;
+  /**
+   * Whether a process of the release before listens: the last check's answer (null before
+   * the first), and the check under way. The first announcements wait for the first answer;
+   * later checks refresh it in the background.
+   */
+  let earlierPresent: boolean | null = null;
+  let earlierCheck: Promise<boolean> | null = null;
+  let earlierCheckedAt = -Infinity;
 
-  const earlierListening = (): Promise<boolean> | boolean => {
-    if (earlier && performance.now() - earlier.checkedAt < checkEveryMs) return earlier.present;
-    const checking = pool
-      .query<{ present: boolean }>(EARLIER_LISTENERS, [EARLIER_LISTENER_NAME])
-      .then((r) => r.rows[0]?.present ?? false)
-      .catch((err: unknown) => {
-        console.error("run notices: looking for listeners of the release before failed", err);
-        return true;
-      });
-    const before = earlier;
-    const entry = { present: checking as Promise<boolean> | boolean, checkedAt: performance.now() };
-    earlier = entry;
-    void checking.then((present) => (entry.present = present));
-    // Meanwhile, what the last check said.
-    return before && typeof before.present === "boolean" ? before.present : checking;
+  const earlierListening = (): boolean | Promise<boolean> => {
+    if (performance.now() - earlierCheckedAt >= checkEveryMs) {
+      earlierCheckedAt = performance.now();
+      earlierCheck = pool
+        .query<{ present: boolean }>(EARLIER_LISTENERS, [EARLIER_LISTENER_NAME])
+        .then(
+          (r) => r.rows[0]?.present ?? false,
+          (err: unknown) => {
+            console.error("run notices: looking for listeners of the release before failed", err);
+            return true;
+          },
+        )
+        .then((present) => (earlierPresent = present));
+    }
+    return earlierPresent ?? earlierCheck!;
   };
 
   const send = (batch: [string, { seq: number; settled: boolean }][], toEarlier: boolean) => {
