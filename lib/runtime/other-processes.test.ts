@@ -3,7 +3,7 @@ import type { RunStatus, StoredEvent } from "@/engine/ports";
 import { postgresNotices } from "@/lib/db/postgres/notices";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "@/lib/db/postgres/test-database";
 import { LocalRunEventBus } from "./event-bus";
-import { announcing, followOtherProcesses } from "./other-processes";
+import { announcing, followOtherProcesses, SETTLED_TAIL } from "./other-processes";
 import { waitForRun } from "./wait-for-run";
 
 let database: PostgresTestDatabase;
@@ -18,18 +18,20 @@ const status = (run_id: string, seq: number, s: RunStatus): StoredEvent => ({ ru
  * Two processes on one database: the driver commits a run's events to `table` and announces
  * them through its notices; the follower's bus reads `table` (counting reads) when told.
  */
-async function twoProcesses() {
+async function twoProcesses(onRead?: (bus: LocalRunEventBus) => void) {
   const table: StoredEvent[] = [];
   const reads: number[] = [];
   const driver = announcing(new LocalRunEventBus(), postgresNotices(database.pool, database.url));
   const bus = new LocalRunEventBus();
   const stop = await followOtherProcesses(bus, postgresNotices(database.pool, database.url), async (runId, after) => {
     reads.push(after);
+    onRead?.(bus);
     return table.filter((e) => e.run_id === runId && e.seq > after);
   });
   let seq = 0;
-  const commit = (runId: string, s: RunStatus) => {
-    const events = [status(runId, ++seq, s)];
+  /** One commit of the run's events, one per status given. */
+  const commit = (runId: string, ...statuses: RunStatus[]) => {
+    const events = statuses.map((s) => status(runId, ++seq, s));
     table.push(...events);
     driver.publish(runId, events);
   };
@@ -87,6 +89,46 @@ describe("following another process's runs", () => {
       p.commit("r", "failed");
       expect(await waiter.promise).toBe("failed");
       expect(p.reads).toHaveLength(2);
+    } finally {
+      (await p.stop)();
+    }
+  });
+
+  it("reads only the end of a long run a waiting caller follows, and all of it when the settling event lies further back", async () => {
+    const p = await twoProcesses();
+    try {
+      const waiter = waitForRun(p.bus, "long", 5_000);
+      p.commit("long", ...Array.from({ length: 40 }, () => "running" as const));
+      p.commit("long", "running", "completed");
+      expect(await waiter.promise).toBe("completed");
+      expect(p.reads).toEqual([42 - SETTLED_TAIL]);
+
+      p.reads.length = 0;
+      const late = waitForRun(p.bus, "late", 5_000);
+      // The settling event first, then more than the tail's worth of events in the same commit.
+      p.commit("late", "failed", ...Array.from({ length: SETTLED_TAIL + 2 }, () => "running" as const));
+      expect(await late.promise).toBe("failed");
+      expect(p.reads).toEqual([53 - SETTLED_TAIL, 0]);
+    } finally {
+      (await p.stop)();
+    }
+  });
+
+  it("gives a stream that joins while the tail is read every event, not only the tail", async () => {
+    const got: number[] = [];
+    let joined = false;
+    const p = await twoProcesses((bus) => {
+      if (joined) return;
+      joined = true;
+      bus.subscribe("r", (m) => m.kind === "events" && got.push(...m.events.map((e) => e.seq)));
+    });
+    try {
+      const waiter = waitForRun(p.bus, "r", 5_000);
+      p.commit("r", ...Array.from({ length: 20 }, () => "running" as const), "completed");
+      expect(await waiter.promise).toBe("completed");
+      await expect.poll(() => got.length, { timeout: 5_000 }).toBe(21);
+      expect(got).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+      expect(p.reads).toEqual([21 - SETTLED_TAIL, 0]);
     } finally {
       (await p.stop)();
     }

@@ -5,7 +5,7 @@
  * announced the same way. Subscribers take events in seq order and skip what they have, so an
  * event that arrives both from this process's engine and from the table is shown once. A run
  * whose subscribers all wait for it to settle (`?wait=` callers) is read once, when a notice
- * says it settled, instead of after every commit.
+ * says it settled, instead of after every commit, and then only its last few events.
  */
 import type { RunNotices } from "@/lib/db";
 import type { RunEventPublisher, StoredEvent } from "@/engine/ports";
@@ -29,22 +29,40 @@ export function announcing(bus: LocalRunEventBus, notices: RunNotices | null): R
  * Feeds `bus` the events other processes commit for runs it has subscribers for; resolves once
  * listening (events committed from then on arrive). Returns the function that stops it.
  */
+/**
+ * How far back from a settling commit's last event a run only waiting callers follow is read
+ * first: its `run.status` is the commit's last event, so a run of thousands of events costs a
+ * read of a few when it settles, not of all of them.
+ */
+export const SETTLED_TAIL = 8;
+
+/**
+ * Feeds `bus` the events other processes commit for runs it has subscribers for; resolves once
+ * listening (events committed from then on arrive). Returns the function that stops it.
+ */
 export async function followOtherProcesses(bus: LocalRunEventBus, notices: RunNotices, listEvents: (runId: string, afterSeq: number) => Promise<StoredEvent[]>): Promise<() => void> {
   // Per run being read: the highest seq noticed meanwhile (read again if the read fell short of it).
   const reading = new Map<string, number>();
-  const pull = async (runId: string, seq: number) => {
+  /** The end of a settling commit, published when it holds the settling event and still nobody needs every commit. */
+  const readTail = async (runId: string, seq: number) => {
+    const tail = await listEvents(runId, Math.max(bus.lastSeq(runId), seq - SETTLED_TAIL));
+    if (tail.some(settles) && bus.listening(runId) && !bus.needsEveryCommit(runId)) bus.publish(runId, tail);
+  };
+  const pull = async (runId: string, seq: number, settled: boolean) => {
     if (reading.has(runId)) {
       reading.set(runId, Math.max(seq, reading.get(runId)!));
       return;
     }
     reading.set(runId, seq);
     try {
-      let events: StoredEvent[];
-      do {
-        events = await listEvents(runId, bus.lastSeq(runId));
-        if (events.length > 0 && bus.listening(runId)) bus.publish(runId, events);
+      if (settled && !bus.needsEveryCommit(runId)) await readTail(runId, seq);
+      // Everything after what this bus carried (all of it when the tail was not enough).
+      while (bus.listening(runId) && reading.get(runId)! > bus.lastSeq(runId)) {
+        const events = await listEvents(runId, bus.lastSeq(runId));
         // (A read that finds nothing new ends it: the run may be gone.)
-      } while (events.length > 0 && bus.listening(runId) && reading.get(runId)! > bus.lastSeq(runId));
+        if (events.length === 0) break;
+        if (bus.listening(runId)) bus.publish(runId, events);
+      }
     } finally {
       reading.delete(runId);
     }
@@ -52,7 +70,7 @@ export async function followOtherProcesses(bus: LocalRunEventBus, notices: RunNo
   return notices.listen({
     events(runId, seq, settled) {
       if (!bus.listening(runId) || seq <= bus.lastSeq(runId) || !(settled || bus.needsEveryCommit(runId))) return;
-      pull(runId, seq).catch((err: unknown) => console.error(`following run ${runId} from another process failed: ${errorMessage(err)}`));
+      pull(runId, seq, settled).catch((err: unknown) => console.error(`following run ${runId} from another process failed: ${errorMessage(err)}`));
     },
     control() {},
   });
