@@ -10,7 +10,8 @@
  * CPU the machine spent per run (all processes: web, workers, PostgreSQL, the load generator;
  * from /proc/stat) with its split by process, so the scaling can be projected to machines
  * with more cores. Knobs: LEGS ("all,1,2,4"), WARMUP (1000), SEQ_COUNT (200), CLIENTS (100),
- * LOAD_SECONDS (10), WORKLOAD (chain_10).
+ * LOAD_SECONDS (10), WORKLOAD (chain_10); WEB_NODE_OPTIONS and WORKER_NODE_OPTIONS replace the
+ * processes' Node options (`--require ./bench/cpu-profile.cjs` for a CPU profile: Node refuses `--cpu-prof` there).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -24,6 +25,8 @@ import { runMain } from "./main";
 import { loadWorkload } from "./workloads";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+/** `NODE_OPTIONS` for a process from the variable `name`, when set. */
+const nodeOptions = (name: string): { NODE_OPTIONS?: string } => (process.env[name] ? { NODE_OPTIONS: process.env[name] } : {});
 /** USER_HZ: /proc reports CPU time in ticks of 10 ms. */
 const TICK_MS = 10;
 
@@ -65,10 +68,10 @@ async function leg(name: string, workerCount: number): Promise<void> {
   const database = await createPostgresTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "switchyard-bench-workers-"));
   const shared = { DATABASE_URL: database.url, SWITCHYARD_SECRET_KEY: randomBytes(32).toString("base64") };
-  const server = await startServer({ env: { ...shared, SWITCHYARD_ROLE: workerCount === 0 ? "all" : "web" }, skipMigrate: true });
+  const server = await startServer({ env: { ...shared, SWITCHYARD_ROLE: workerCount === 0 ? "all" : "web", ...nodeOptions("WEB_NODE_OPTIONS") }, skipMigrate: true });
   const workers: TestWorker[] = [];
   try {
-    for (let i = 0; i < workerCount; i++) workers.push(await startWorker({ ...shared, SWITCHYARD_DATA_DIR: dataDir }));
+    for (let i = 0; i < workerCount; i++) workers.push(await startWorker({ ...shared, SWITCHYARD_DATA_DIR: dataDir, ...nodeOptions("WORKER_NODE_OPTIONS") }));
     const client = httpClient(server.baseUrl, 256, await benchApiKey(server.baseUrl));
     try {
       const runs = await triggerAndWaitPath(client, workload, graph);
