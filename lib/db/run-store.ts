@@ -354,6 +354,10 @@ export class SqliteRunStore implements RunHostStore {
     return this.sql.selectCheckpointSizes.all({ run_id: runId }) as CheckpointSize[];
   }
 
+  async stepsAndSizes(runId: string): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[] }> {
+    return { steps: await this.listSteps(runId), sizes: await this.checkpointSizes(runId) };
+  }
+
   /** The run's checkpoints without their contents (nothing decoded): what a list of them shows. */
   async listCheckpointHeads(runId: string): Promise<{ seq: number; step_name: string; created_at: number }[]> {
     return (this.sql.selectCheckpointHeads.all({ run_id: runId }) as { seq: number; step_name: string; created_at: string }[]).map((r) => ({ ...r, created_at: epochMs(r.created_at) as number }));

@@ -10,7 +10,7 @@ import { estimateMaterializedSizes, materializeStates, type EncodedState } from 
 import { publicState } from "@/engine/run/state";
 import { hasErrors } from "@/engine/validate";
 import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
-import { storage, type RunListPosition, type RunWatch } from "@/lib/db";
+import { storage, type CheckpointSize, type RunListPosition, type RunWatch } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
@@ -126,15 +126,16 @@ export async function getRun({
   /** Who asks: the pending gate then says whether they may decide it (`may_decide`, `decide_refusal`). */
   viewer?: Actor;
 }): Promise<RunDto> {
-  const found = await storage().runs.findWithWorkflow(id);
+  const reads = runReads();
+  // Without a watch, the run and its steps (with the checkpoints' sizes when inputs are wanted) are read back at once.
+  const [found, readBack] = await Promise.all([storage().runs.findWithWorkflow(id), watch ? null : withInputs ? reads.stepsAndSizes(id) : reads.listSteps(id).then((steps) => ({ steps, sizes: undefined }))]);
   if (!found) throw notFound("run not found");
   const watched = watch?.read() ?? null;
-  const reads = runReads();
-  const steps = watched ? watched.steps : await reads.listSteps(id);
+  const steps = watched?.steps ?? readBack?.steps ?? (await reads.listSteps(id));
   let inputs = new Map<number, Record<string, unknown>>();
   let omitted = false;
   if (withInputs && steps.length > 0) {
-    const bytes = await inputBytes(id, steps, watched?.states);
+    const bytes = await inputBytes(id, steps, watched?.states, readBack?.sizes);
     if (bytes > RUN_ANSWER_LIMIT_BYTES) {
       if (oversized === "fail") throw tooLarge("step inputs", bytes, `ask with ?step_inputs=false and read a step's input at /api/runs/${id}/steps/{step_id}`);
       omitted = true;
@@ -146,9 +147,9 @@ export async function getRun({
   return omitted ? { ...dto, step_inputs_omitted: true } : dto;
 }
 
-/** An upper bound on the JSON of the steps' distinct input states, from stored sizes only. */
-async function inputBytes(runId: string, steps: StepRecord[], committed?: readonly EncodedState[]): Promise<number> {
-  const sizes = committed ? estimateMaterializedSizes(committed, (r) => r.state.length) : estimateMaterializedSizes(await runReads().checkpointSizes(runId), (r) => r.state_bytes);
+/** An upper bound on the JSON of the steps' distinct input states, from stored sizes only (`stored`: already read). */
+async function inputBytes(runId: string, steps: StepRecord[], committed?: readonly EncodedState[], stored?: readonly CheckpointSize[]): Promise<number> {
+  const sizes = committed ? estimateMaterializedSizes(committed, (r) => r.state.length) : estimateMaterializedSizes(stored ?? (await runReads().checkpointSizes(runId)), (r) => r.state_bytes);
   let total = 0;
   for (const seq of new Set(steps.map((s) => s.input_checkpoint))) total += sizes.get(seq) ?? 0;
   return total;

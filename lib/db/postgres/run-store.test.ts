@@ -128,6 +128,20 @@ describe("PostgresRunStore", () => {
     });
   });
 
+  it("reads a run's steps and its checkpoints' sizes together (one round trip) as it reads each alone", async () => {
+    await withStore(async (store) => {
+      await store.createRun(newRun("r1", "wf"));
+      for (let seq = 1; seq <= 3; seq++) {
+        await store.commit({ run_id: "r1", steps: [step("r1", seq, { input_checkpoint: seq })], checkpoint: checkpoint("r1", seq, { n: seq, pad: "p".repeat(100 * seq) }, seq === 1 ? null : ["n", "pad"]) });
+      }
+      const together = await store.stepsAndSizes("r1");
+      expect(together).toEqual({ steps: await store.listSteps("r1"), sizes: await store.checkpointSizes("r1") });
+      expect(together.steps.map((s) => s.seq)).toEqual([1, 2, 3]);
+      expect(together.sizes.map((s) => [s.seq, s.state_bytes])).toEqual([1, 2, 3].map((seq) => [seq, expect.any(Number)]));
+      expect(await store.stepsAndSizes("nope")).toEqual({ steps: [], sizes: [] });
+    });
+  });
+
   it("gives each checkpoint's state as listCheckpoints does, full snapshots and deltas alike", async () => {
     await withStore(async (store, pool) => {
       await store.createRun(newRun("r1", "wf"));

@@ -324,6 +324,11 @@ export class PostgresRunStore implements RunHostStore {
   }
 
   /** The run's checkpoints without their contents (nothing decoded): what a list of them shows. */
+  async stepsAndSizes(runId: string): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[] }> {
+    const [steps, sizes] = await this.readTogether([bind(READ.steps, [runId]), bind(READ.checkpointSizes, [runId])]);
+    return { steps: (steps.rows as StepRow[]).map(stepFromRow), sizes: sizes.rows as CheckpointSize[] };
+  }
+
   async listCheckpointHeads(runId: string): Promise<{ seq: number; step_name: string; created_at: number }[]> {
     return this.rows(READ.checkpointHeads, [runId]);
   }
