@@ -7,6 +7,7 @@ import { checkpoint, newRun, statusEvent, step } from "@/engine/store/contract-f
 import type { StepRecord } from "@/engine/ports";
 import { SqliteRunStore } from "./run-store";
 import { leaseTo } from "./contract/lease-to";
+import { runHostReadsContract } from "./contract/run-host-contract";
 import { createTestDatabase, insertTestWorkflow, type TestDatabase } from "./test-database";
 
 runStoreContract("SqliteRunStore", async () => {
@@ -116,20 +117,6 @@ describe("SqliteRunStore", () => {
 });
 
 describe("SqliteRunStore.listCheckpointStates", () => {
-  it("reads a run's steps and its checkpoints' sizes together as it reads each alone", async () => {
-    await withStore(async (store) => {
-      await store.createRun(newRun("r1", "wf"));
-      for (let seq = 1; seq <= 3; seq++) {
-        await store.commit({ run_id: "r1", steps: [step("r1", seq, { input_checkpoint: seq })], checkpoint: checkpoint("r1", seq, { n: seq, pad: "p".repeat(100 * seq) }, seq === 1 ? null : ["n", "pad"]) });
-      }
-      const together = await store.stepsAndSizes("r1");
-      expect(together).toEqual({ steps: await store.listSteps("r1"), sizes: await store.checkpointSizes("r1") });
-      expect(together.steps.map((s) => s.seq)).toEqual([1, 2, 3]);
-      expect(together.sizes.map((s) => [s.seq, s.state_bytes])).toEqual([1, 2, 3].map((seq) => [seq, expect.any(Number)]));
-      expect(await store.stepsAndSizes("nope")).toEqual({ steps: [], sizes: [] });
-    });
-  });
-
   it("gives each checkpoint's state as listCheckpoints does, full snapshots and deltas alike", async () => {
     await withStore(async (store, sqlite) => {
       await store.createRun(newRun("r1", "wf"));
@@ -366,3 +353,5 @@ describe("SqliteRunStore graph cache", () => {
     });
   });
 });
+
+describe("SqliteRunStore: the run host's reads", () => runHostReadsContract((test) => withStore(test)));

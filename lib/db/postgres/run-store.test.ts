@@ -14,6 +14,7 @@ import { postgresStores } from "./storage";
 import { PostgresRunStore, type PostgresRunStoreOptions } from "./run-store";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "./test-database";
 import { leaseTo } from "../contract/lease-to";
+import { runHostReadsContract } from "../contract/run-host-contract";
 
 /**
  * A fresh database. Its pool ends its clients without waiting for them, so one may still be
@@ -125,20 +126,6 @@ describe("PostgresRunStore", () => {
       expect(event.seq).toBe(3);
       expect((await store.listCheckpointStates("parked")).get(3)).toEqual({ n: 3, pad: "p".repeat(300) });
       expect(await column(pool, "SELECT encoding FROM checkpoints WHERE run_id = 'parked' ORDER BY seq")).toEqual(["full", "delta", "full"]);
-    });
-  });
-
-  it("reads a run's steps and its checkpoints' sizes together (one round trip) as it reads each alone", async () => {
-    await withStore(async (store) => {
-      await store.createRun(newRun("r1", "wf"));
-      for (let seq = 1; seq <= 3; seq++) {
-        await store.commit({ run_id: "r1", steps: [step("r1", seq, { input_checkpoint: seq })], checkpoint: checkpoint("r1", seq, { n: seq, pad: "p".repeat(100 * seq) }, seq === 1 ? null : ["n", "pad"]) });
-      }
-      const together = await store.stepsAndSizes("r1");
-      expect(together).toEqual({ steps: await store.listSteps("r1"), sizes: await store.checkpointSizes("r1") });
-      expect(together.steps.map((s) => s.seq)).toEqual([1, 2, 3]);
-      expect(together.sizes.map((s) => [s.seq, s.state_bytes])).toEqual([1, 2, 3].map((seq) => [seq, expect.any(Number)]));
-      expect(await store.stepsAndSizes("nope")).toEqual({ steps: [], sizes: [] });
     });
   });
 
@@ -463,3 +450,5 @@ describe("checkpoints stamped with their state schema version (PostgreSQL)", () 
     expect(done.status).toBe("completed");
   });
 });
+
+describe("PostgresRunStore: the run host's reads", () => runHostReadsContract((test) => withStore(test)));
