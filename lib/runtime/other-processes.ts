@@ -43,10 +43,15 @@ export const SETTLED_TAIL = 8;
 export async function followOtherProcesses(bus: LocalRunEventBus, notices: RunNotices, listEvents: (runId: string, afterSeq: number) => Promise<StoredEvent[]>): Promise<() => void> {
   // Per run being read: the highest seq noticed meanwhile (read again if the read fell short of it).
   const reading = new Map<string, number>();
-  /** The end of a settling commit, published when it holds the settling event and still nobody needs every commit. */
-  const readTail = async (runId: string, seq: number) => {
+  /**
+   * The end of a settling commit, published when it holds the settling event and still nobody
+   * needs every commit; the seq it published up to, or 0.
+   */
+  const readTail = async (runId: string, seq: number): Promise<number> => {
     const tail = await listEvents(runId, Math.max(bus.lastSeq(runId), seq - SETTLED_TAIL));
-    if (tail.some(settles) && bus.listening(runId) && !bus.needsEveryCommit(runId)) bus.publish(runId, tail);
+    if (!tail.some(settles) || !bus.listening(runId) || bus.needsEveryCommit(runId)) return 0;
+    bus.publish(runId, tail);
+    return tail[tail.length - 1].seq;
   };
   const pull = async (runId: string, seq: number, settled: boolean) => {
     if (reading.has(runId)) {
@@ -55,13 +60,18 @@ export async function followOtherProcesses(bus: LocalRunEventBus, notices: RunNo
     }
     reading.set(runId, seq);
     try {
-      if (settled && !bus.needsEveryCommit(runId)) await readTail(runId, seq);
-      // Everything after what this bus carried (all of it when the tail was not enough).
-      while (bus.listening(runId) && reading.get(runId)! > bus.lastSeq(runId)) {
-        const events = await listEvents(runId, bus.lastSeq(runId));
+      // What this pull has published up to: the bus forgets a run's seq when its last
+      // subscriber leaves, and a subscriber that comes after must not get these events again.
+      let published = settled && !bus.needsEveryCommit(runId) ? await readTail(runId, seq) : 0;
+      const after = () => Math.max(published, bus.lastSeq(runId));
+      // Everything after that (all of it when the tail was not enough).
+      while (bus.listening(runId) && reading.get(runId)! > after()) {
+        const events = await listEvents(runId, after());
         // (A read that finds nothing new ends it: the run may be gone.)
         if (events.length === 0) break;
-        if (bus.listening(runId)) bus.publish(runId, events);
+        if (!bus.listening(runId)) break;
+        bus.publish(runId, events);
+        published = events[events.length - 1].seq;
       }
     } finally {
       reading.delete(runId);
