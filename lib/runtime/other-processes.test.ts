@@ -133,4 +133,23 @@ describe("following another process's runs", () => {
       (await p.stop)();
     }
   });
+
+  it("does not hand a waiter that comes as another is answered the settle that answered it", async () => {
+    const p = await twoProcesses();
+    try {
+      const first = waitForRun(p.bus, "r", 5_000);
+      p.commit("r", "running", "running", "paused");
+      expect(await first.promise).toBe("paused");
+      const second = waitForRun(p.bus, "r", 5_000);
+      let answer: RunStatus | null | undefined;
+      void second.promise.then((s) => (answer = s));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(answer).toBeUndefined();
+      p.commit("r", "running", "completed");
+      expect(await second.promise).toBe("completed");
+    } finally {
+      (await p.stop)();
+    }
+  });
 });
+

@@ -31,9 +31,9 @@ export function waitForRun(bus: RunEventBus, runId: string, ms: number): { promi
     runId,
     (message) => {
       if (message.kind !== "events") return;
-      for (const e of message.events) {
-        if (settles(e)) return finish(e.data.status);
-      }
+      // The newest settle: a read from another process's run may carry earlier ones too.
+      const settled = message.events.findLast(settles);
+      if (settled) finish(settled.data.status);
     },
     { settledOnly: true },
   );
