@@ -152,4 +152,3 @@ describe("following another process's runs", () => {
     }
   });
 });
-

@@ -26,10 +26,6 @@ export function announcing(bus: LocalRunEventBus, notices: RunNotices | null): R
 }
 
 /**
- * Feeds `bus` the events other processes commit for runs it has subscribers for; resolves once
- * listening (events committed from then on arrive). Returns the function that stops it.
- */
-/**
  * How far back from a settling commit's last event a run only waiting callers follow is read
  * first: its `run.status` is the commit's last event, so a run of thousands of events costs a
  * read of a few when it settles, not of all of them.
@@ -68,8 +64,7 @@ export async function followOtherProcesses(bus: LocalRunEventBus, notices: RunNo
       while (bus.listening(runId) && reading.get(runId)! > after()) {
         const events = await listEvents(runId, after());
         // (A read that finds nothing new ends it: the run may be gone.)
-        if (events.length === 0) break;
-        if (!bus.listening(runId)) break;
+        if (events.length === 0 || !bus.listening(runId)) break;
         bus.publish(runId, events);
         published = events[events.length - 1].seq;
       }

@@ -128,14 +128,15 @@ export async function getRun({
 }): Promise<RunDto> {
   const reads = runReads();
   // Without a watch, the run and its steps (with the checkpoints' sizes when inputs are wanted) are read back at once.
-  const [found, readBack] = await Promise.all([storage().runs.findWithWorkflow(id), watch ? null : withInputs ? reads.stepsAndSizes(id) : reads.listSteps(id).then((steps) => ({ steps, sizes: undefined }))]);
+  const readBack = watch ? null : withInputs ? reads.stepsAndSizes(id) : reads.listSteps(id).then((steps) => ({ steps, sizes: undefined }));
+  const [found, back] = await Promise.all([storage().runs.findWithWorkflow(id), readBack]);
   if (!found) throw notFound("run not found");
   const watched = watch?.read() ?? null;
-  const steps = watched?.steps ?? readBack?.steps ?? (await reads.listSteps(id));
+  const steps = watched?.steps ?? back?.steps ?? (await reads.listSteps(id));
   let inputs = new Map<number, Record<string, unknown>>();
   let omitted = false;
   if (withInputs && steps.length > 0) {
-    const bytes = await inputBytes(id, steps, watched?.states, readBack?.sizes);
+    const bytes = await inputBytes(id, steps, watched?.states, back?.sizes);
     if (bytes > RUN_ANSWER_LIMIT_BYTES) {
       if (oversized === "fail") throw tooLarge("step inputs", bytes, `ask with ?step_inputs=false and read a step's input at /api/runs/${id}/steps/{step_id}`);
       omitted = true;

@@ -323,12 +323,12 @@ export class PostgresRunStore implements RunHostStore {
     return this.rows<CheckpointSize>(READ.checkpointSizes, [runId]);
   }
 
-  /** The run's checkpoints without their contents (nothing decoded): what a list of them shows. */
   async stepsAndSizes(runId: string): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[] }> {
     const [steps, sizes] = await this.readTogether([bind(READ.steps, [runId]), bind(READ.checkpointSizes, [runId])]);
     return { steps: (steps.rows as StepRow[]).map(stepFromRow), sizes: sizes.rows as CheckpointSize[] };
   }
 
+  /** The run's checkpoints without their contents (nothing decoded): what a list of them shows. */
   async listCheckpointHeads(runId: string): Promise<{ seq: number; step_name: string; created_at: number }[]> {
     return this.rows(READ.checkpointHeads, [runId]);
   }
