@@ -5,7 +5,7 @@ import "server-only";
  * not valid is an error (401 naming why), never a fall-back to anonymous.
  */
 import { ApiError } from "@/lib/http/errors";
-import { storage } from "@/lib/db";
+import { storage, type ApiKeyRow } from "@/lib/db";
 import type { Actor } from "./actor";
 import { hashApiKey, looksLikeApiKey } from "./api-key-format";
 import { authFor, COOKIE_PREFIX } from "./better-auth";
@@ -32,7 +32,16 @@ async function bearerActor(header: string): Promise<Actor> {
   if (key.revoked_at !== null) throw new ApiError("unauthenticated", `the API key "${key.name}" was revoked at ${key.revoked_at}`);
   const now = Date.now();
   if (key.expires_at !== null && Date.parse(key.expires_at) <= now) throw new ApiError("unauthenticated", `the API key "${key.name}" expired at ${key.expires_at}`);
-  return { type: "api_key", id: key.id, name: key.name, role: key.role, ownerId: await keys.owner(key) };
+  return { type: "api_key", id: key.id, name: key.name, role: key.role, ownerId: await ownerOf(key) };
+}
+
+/**
+ * Who is behind a key. A key made with the bootstrap token (the usual first key of an
+ * automation) is the token's, known without a read: the token is no stored key.
+ */
+function ownerOf(key: ApiKeyRow): string | Promise<string> {
+  if (key.created_by_type === BOOTSTRAP_ACTOR.type && key.created_by_id === BOOTSTRAP_ACTOR.id) return BOOTSTRAP_ACTOR.id;
+  return storage().apiKeys.owner(key);
 }
 
 const lastTouched = new Map<string, number>();

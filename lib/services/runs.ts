@@ -17,7 +17,7 @@ import { z } from "zod";
 import { NUL_RULE, withoutNul } from "@/engine/graph/plain-text";
 import { secretNames } from "@/lib/secrets/service";
 import { gateAccess } from "./gate-access";
-import { checkedVersion } from "./run-validation";
+import { checkedVersionAgainst } from "./run-validation";
 import type { CheckpointAnswer, CheckpointListAnswer, RunGateAnswer } from "./run-answers";
 import { toGateDto, toRunDto, toRunSummaryDto, toStepDto, type StepDto } from "./run-dto";
 import { isoTime } from "@/lib/db/timestamps";
@@ -49,7 +49,7 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   // Null only if the workflow was deleted since its head was read.
   const stored = await store.versions.graph(workflow.id, workflow.version);
   if (!stored) throw notFound("workflow not found");
-  const { graph, validation } = checkedVersion(stored, await secretNames());
+  const { graph, validation } = await checkedVersionAgainst(stored, secretNames);
   if (hasErrors(validation)) {
     throw new ApiError("invalid_graph", `the workflow's graph has ${validation.errors.length} error(s); fix them before running it`, { errors: validation.errors, warnings: validation.warnings });
   }

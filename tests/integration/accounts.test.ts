@@ -84,6 +84,19 @@ describe("the bootstrap token", () => {
     expect([malformed.status, malformed.body.error.message]).toEqual([401, "the Authorization header must be `Bearer <API key>`"]);
   });
 
+  it("owns the keys made with it, and the keys made with those: their runs are stored as its", async () => {
+    const made = await apiKey(server.baseUrl, "editor");
+    const madeByMade = await apiKey(server.baseUrl, "editor", {}, made.auth);
+    const graph = { nodes: [{ id: "p", type: "tool", config: { tool: "json_parse", params: { text: "{doc}" } } }], edges: [] };
+    const workflow = await client(server.baseUrl).post<{ id: string }>("/api/workflows", { name: "Owned", graph });
+    for (const key of [made, madeByMade]) {
+      const run = await client(server.baseUrl, key.auth).post<{ id: string; status: string }>(`/api/workflows/${workflow.body.id}/runs?wait=10000`, { input: { doc: "{}" } });
+      expect(run.body.status).toBe("completed");
+      const stored = await withDb(server, (db) => db.get("SELECT created_by, created_by_owner FROM runs WHERE id = ?", [run.body.id]));
+      expect(stored).toEqual({ created_by: key.id, created_by_owner: "bootstrap" });
+    }
+  });
+
   it("is no credential on a server started without it", async () => {
     const plain = await startServer({ env: { SWITCHYARD_BOOTSTRAP_TOKEN: "" } });
     try {
