@@ -294,13 +294,13 @@ export class Engine {
   private async continueFrom(snap: DriverSnapshot, steps: StepRecord[], events: EngineEvent[], changed: string[] = []): Promise<RunHandle> {
     const now = this.deps.clock.now();
     const runId = snap.run.id;
-    const run: RunRecord = { ...snap.run, status: "running", error_message: null, pending_gate: null, finished_at: null };
+    const run: RunRecord = { ...snap.run, status: "running", error_message: null, pending_gate: null, finished_at: null, started_at: snap.run.started_at ?? now };
     snap.checkpoint_seq += 1;
     const stored = await this.store.commit({
       run_id: runId,
       steps,
       checkpoint: checkpointWrite(runId, snap.checkpoint_seq, "resume", snap.state, changed, snap.completed, snap.queue, snap.meta, now),
-      run: { status: "running", error_message: null, pending_gate: null, finished_at: null, ...(snap.run.started_at === null ? { started_at: now } : {}) },
+      run: { status: "running", error_message: null, pending_gate: null, finished_at: null, started_at: run.started_at },
       events: [...events, statusEvent(run, now)],
     });
     this.deps.events?.publish(runId, stored);

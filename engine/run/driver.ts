@@ -87,6 +87,8 @@ export class RunDriver {
   private checkpointSeq: number;
   private stepSeq: number;
   private totals: { cost_micros: number; tokens_in: number; tokens_out: number };
+  /** The run as this segment's writes leave it: the snapshot's record with every patch applied, as a store applies them. */
+  private record: RunRecord;
   private stop: Stop | null = null;
   private wake: (() => void) | null = null;
   private segmentStart = 0;
@@ -107,6 +109,7 @@ export class RunDriver {
     this.checkpointSeq = snap.checkpoint_seq;
     this.stepSeq = snap.last_step_seq;
     this.totals = { cost_micros: snap.run.cost_micros, tokens_in: snap.run.tokens_in, tokens_out: snap.run.tokens_out };
+    this.record = { ...snap.run };
     for (const step of snap.open_steps) this.openSteps.set(step.idempotency_key, step);
     this.baseCompletedLength = snap.completed.length;
   }
@@ -322,6 +325,7 @@ export class RunDriver {
 
 
   private commit(write: RunWrite): void {
+    if (write.run) this.record = { ...this.record, ...write.run };
     const p = this.deps.store.commit(write).then((stored) => {
       if (stored.length > 0) this.deps.events?.publish(this.runId, stored);
     });
@@ -364,7 +368,8 @@ export class RunDriver {
     write.events!.push(statusEvent({ id: this.runId, status, error_message: write.run.error_message ?? null, ...this.totals, duration_ms, pending_gate: write.run.pending_gate ?? null }, now));
     this.commit(write);
     await this.flush();
-    return (await this.deps.store.getRun(this.runId))!;
+    // Not read back: the record is what the store holds once these writes committed (the run is this segment's alone).
+    return this.record;
   }
 }
 

@@ -4,7 +4,7 @@
  * store is checked against the port alone, not against what today's engine happens to do.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EngineEvent, RunStore, State } from "../ports";
+import type { EngineEvent, RunPatch, RunStore, State } from "../ports";
 import { engineErrorCode } from "../errors";
 import { checkpoint, contractGraph, meta, newRun, snapshot, statusEvent, step } from "./contract-fixtures";
 
@@ -85,18 +85,23 @@ export function runStoreContract(name: string, setup: () => Promise<ContractCont
       expect(loaded?.last_step_seq).toBe(3);
     });
 
-    it("applies run patches field by field, keeping what a patch leaves out", async () => {
+    it("applies run patches field by field, keeping what a patch leaves out: the run is exactly the one before with the patch's fields", async () => {
       const { store, runId } = await started();
-      await store.commit({ run_id: runId, run: { status: "running", started_at: 1_764_547_300_000, cost_micros: 5, tokens_in: 7 } });
+      // The engine's driver relies on this: a segment answers with its own record, the run as read with its patches applied, not read back.
+      let expected = (await store.getRun(runId))!;
+      const apply = async (patch: RunPatch) => {
+        await store.commit({ run_id: runId, run: patch });
+        expected = { ...expected, ...patch };
+        expect(await store.getRun(runId)).toEqual(expected);
+      };
+      await apply({ status: "running", started_at: 1_764_547_300_000, cost_micros: 5, tokens_in: 7 });
       const gate = { node_id: "approve", prompt: "ok?", fields: [{ name: "why", type: "text" as const }], expires_at: 1_764_547_999_000 };
-      await store.commit({ run_id: runId, run: { status: "paused", pending_gate: gate, node_executions: 3 } });
-      let run = await store.getRun(runId);
-      expect(run).toMatchObject({ status: "paused", started_at: 1_764_547_300_000, cost_micros: 5, tokens_in: 7, tokens_out: 0, node_executions: 3, pending_gate: gate });
-      await store.commit({ run_id: runId, run: { status: "completed", pending_gate: null, output: { answer: "42" }, finished_at: 1_764_547_400_000, duration_ms: 100_000, error_message: null, cost_micros: 9 } });
-      run = await store.getRun(runId);
-      expect(run).toMatchObject({ status: "completed", pending_gate: null, output: { answer: "42" }, finished_at: 1_764_547_400_000, duration_ms: 100_000, cost_micros: 9, tokens_in: 7 });
-      await store.commit({ run_id: runId, run: { status: "failed", error_message: "budget exceeded" } });
-      expect((await store.getRun(runId))?.error_message).toBe("budget exceeded");
+      await apply({ status: "paused", pending_gate: gate, node_executions: 3 });
+      expect(expected).toMatchObject({ status: "paused", started_at: 1_764_547_300_000, cost_micros: 5, tokens_in: 7, tokens_out: 0, node_executions: 3, pending_gate: gate });
+      await apply({ status: "completed", pending_gate: null, output: { answer: "42", nested: { list: [1, "two", null] } }, finished_at: 1_764_547_400_000, duration_ms: 100_000, error_message: null, cost_micros: 9 });
+      await apply({ status: "failed", error_message: "budget exceeded" });
+      await apply({ status: "running", error_message: null, finished_at: null, started_at: 1_764_547_300_000, options: { budget_usd: 2 } });
+      expect(expected).toMatchObject({ status: "running", error_message: null, output: { answer: "42" }, tokens_in: 7, options: { budget_usd: 2 } });
     });
 
     it("numbers events per run in commit order and replays them after a seq", async () => {
