@@ -180,8 +180,8 @@ export class RunRuntime {
       const written = Promise.resolve(this.unlisten)
         .catch(() => undefined)
         .then(() => queue.prepare({ runId: row.id, op: "start" }))
-        .then((job) => this.store.insertTriggered({ run: { ...row, leaseOwner: null, leaseExpiresAt: null }, audit, job }))
-        .then(() => this.wakeWorkers());
+        // The commit that writes the run and its job wakes the workers.
+        .then((job) => this.store.insertTriggered({ run: { ...row, leaseOwner: null, leaseExpiresAt: null }, audit, job }));
       return { written, started: Promise.resolve(null) };
     }
     const written = this.store.insertTriggered({ run: { ...row, leaseOwner: this.owner, leaseExpiresAt: row.createdAt + this.leases.timings.ttlMs }, audit });

@@ -129,7 +129,7 @@ export interface TakenRunJob {
  * it driven and is acknowledged.
  */
 export interface RunQueue {
-  /** Readies `data`'s job for the transaction that creates its run. */
+  /** Readies `data`'s job for the transaction that creates its run; that commit wakes the workers too. */
   prepare(data: RunJobData): Promise<PreparedRunJob>;
   /** Enqueues a job at once (a continuation: the run's own write committed before). */
   enqueue(data: RunJobData): Promise<void>;

@@ -55,6 +55,12 @@ const parse = (payload: string): { kind: "events"; runId: string; seq: number; s
 };
 
 const NOTIFY_EACH = "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p";
+
+/** A control message as a statement: sent in a transaction, it is delivered when that commits, and not at all if it rolls back. */
+export const controlNotice = (message: RunControl): { text: string; values: unknown[] } => ({
+  text: "SELECT pg_notify($1, $2)",
+  values: [RUN_NOTICES_CHANNEL, `c ${JSON.stringify(message)}`],
+});
 const EARLIER_LISTENERS = "SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1) AS present";
 
 export function postgresNotices(pool: pg.Pool, url: string, options: { earlierListenerCheckMs?: number } = {}): RunNotices {
@@ -170,7 +176,7 @@ export function postgresNotices(pool: pg.Pool, url: string, options: { earlierLi
       }
     },
     async control(message) {
-      await pool.query("SELECT pg_notify($1, $2)", [RUN_NOTICES_CHANNEL, `c ${JSON.stringify(message)}`]);
+      await pool.query(controlNotice(message));
     },
     async listen(listener) {
       listeners.add(listener);

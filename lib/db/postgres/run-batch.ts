@@ -134,6 +134,8 @@ export class RunBatchPlan {
   /** The fenced runs of the batch and the lease holder each one's writes expect (its first write's fence). */
   private readonly fences = new Map<string, string>();
   private auditLocked = false;
+  /** Whether the transaction sends the workers' `work` notice already (once is enough for all its jobs). */
+  private woken = false;
 
   constructor(
     private readonly ctx: PlanContext,
@@ -268,6 +270,8 @@ export class RunBatchPlan {
     if (job) {
       if (!isPostgresPreparedJob(job)) throw new Error(`run ${run.id}: its job was not prepared by this database's run queue`);
       pre.push({ query: { text: job.query.text, values: job.query.values }, source: { kind: "other" } });
+      if (!this.woken) pre.push({ query: { text: job.wake.text, values: job.wake.values }, source: { kind: "other" } });
+      this.woken = true;
     }
     // One lock for the transaction: it is held until the end of it.
     if (!this.auditLocked) pre.push({ query: bind(WRITE.auditLock, []), source: { kind: "other" } });

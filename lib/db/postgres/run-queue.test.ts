@@ -5,7 +5,7 @@ import { gate, graph, person, tool, until } from "@/engine/testing/harness";
 import type { Graph } from "@/engine/graph/schema";
 import { RunRuntime } from "@/lib/runtime/run-runtime";
 import { waitForRun } from "@/lib/runtime/wait-for-run";
-import type { AuditInput, NewRunRow, RunQueue } from "../ports";
+import type { AuditInput, NewRunRow, RunControl, RunQueue } from "../ports";
 import { postgresNotices } from "./notices";
 import { postgresRunQueue } from "./run-queue";
 import { PostgresRunStore } from "./run-store";
@@ -86,6 +86,31 @@ describe("the run queue on PostgreSQL", () => {
     const orphan = store.insertTriggered({ run: { ...row("r2"), workflowVersion: 9 }, audit: audit("r2"), job: await queue.prepare({ runId: "r2", op: "start" }) });
     await expect(orphan).rejects.toThrow();
     expect(await jobsFor("r2")).toBe(0);
+  });
+
+  it("wakes the workers with the commit that writes a trigger's job, once per commit, and not for a trigger refused", async () => {
+    const { store, queue } = processParts();
+    const worker = processParts();
+    const heard: RunControl[] = [];
+    const stop = await worker.notices.listen({ control: (m) => heard.push(m) });
+    try {
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+      // Submitted in one turn: one transaction, one notice for its three jobs.
+      const jobs = await Promise.all(["w1", "w2", "w3"].map((id) => queue.prepare({ runId: id, op: "start" })));
+      await Promise.all(jobs.map((job) => store.insertTriggered({ run: row(job.data.runId), audit: audit(job.data.runId), job })));
+      await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(1);
+      await settle();
+      expect(heard.length).toBe(1);
+      // A refused trigger rolls its notice back with its run and job.
+      await expect(store.insertTriggered({ run: row("w1"), audit: audit("w1"), job: await queue.prepare({ runId: "w1", op: "start" }) })).rejects.toThrow();
+      await settle();
+      expect(heard.length).toBe(1);
+      await store.insertTriggered({ run: row("w4"), audit: audit("w4"), job: await queue.prepare({ runId: "w4", op: "start" }) });
+      await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(2);
+      expect(heard.every((m) => m.op === "work")).toBe(true);
+    } finally {
+      stop();
+    }
   });
 
   it("hands each job to one taker, and not again once acknowledged", async () => {
