@@ -23,7 +23,7 @@ import { insertRun } from "./run-queries";
 import { sqliteLeases } from "./sqlite/leases";
 
 export type { CheckpointSize, RunWatch } from "./ports";
-import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
+import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, stepFromRow, stepToRow, storedStateBytes, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { epochMs, sqlTime } from "./timestamps";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
 
@@ -354,8 +354,10 @@ export class SqliteRunStore implements RunHostStore {
     return this.sql.selectCheckpointSizes.all({ run_id: runId }) as CheckpointSize[];
   }
 
-  async stepsAndSizes(runId: string): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[] }> {
-    return { steps: await this.listSteps(runId), sizes: await this.checkpointSizes(runId) };
+  async stepsAndSizes(runId: string, statesUpToBytes?: number): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[]; states?: Map<number, State> }> {
+    const read = { steps: await this.listSteps(runId), sizes: await this.checkpointSizes(runId) };
+    if (statesUpToBytes === undefined || storedStateBytes(read.sizes) > statesUpToBytes) return read;
+    return { ...read, states: await this.listCheckpointStates(runId) };
   }
 
   /** The run's checkpoints without their contents (nothing decoded): what a list of them shows. */

@@ -5,7 +5,7 @@ import "server-only";
  * one transaction, and drives the run in the background under this process's lease (or, in a
  * web process beside workers, hands it to them with a queue job in that same transaction).
  */
-import type { CheckpointRecord, RunOptions, RunRecord, RunStatus, RunTrigger, StepRecord } from "@/engine/ports";
+import type { CheckpointRecord, RunOptions, RunRecord, RunStatus, RunTrigger, State, StepRecord } from "@/engine/ports";
 import { estimateMaterializedSizes, materializeStates, type EncodedState } from "@/engine/store/checkpoint-codec";
 import { publicState } from "@/engine/run/state";
 import { hasErrors } from "@/engine/validate";
@@ -127,8 +127,8 @@ export async function getRun({
   viewer?: Actor;
 }): Promise<RunDto> {
   const reads = runReads();
-  // Without a watch, the run and its steps (with the checkpoints' sizes when inputs are wanted) are read back at once.
-  const readBack = watch ? null : withInputs ? reads.stepsAndSizes(id) : reads.listSteps(id).then((steps) => ({ steps, sizes: undefined }));
+  // Without a watch, the run and its steps (with the checkpoints' sizes and, under the limit, their states when inputs are wanted) are read back at once.
+  const readBack = watch ? null : withInputs ? reads.stepsAndSizes(id, RUN_ANSWER_LIMIT_BYTES) : reads.listSteps(id).then((steps) => ({ steps, sizes: undefined, states: undefined }));
   const [found, back] = await Promise.all([storage().runs.findWithWorkflow(id), readBack]);
   if (!found) throw notFound("run not found");
   const watched = watch?.read() ?? null;
@@ -140,7 +140,7 @@ export async function getRun({
     if (bytes > RUN_ANSWER_LIMIT_BYTES) {
       if (oversized === "fail") throw tooLarge("step inputs", bytes, `ask with ?step_inputs=false and read a step's input at /api/runs/${id}/steps/{step_id}`);
       omitted = true;
-    } else inputs = await stepInputs(id, steps, watched?.states);
+    } else inputs = await stepInputs(id, steps, watched?.states, back?.states);
   }
   const dto = toRunDto(found.run, found.workflow_name, steps, (s) => inputs.get(s.input_checkpoint) ?? null);
   const access = viewer ? gateAccess(found.run, viewer) : null;
@@ -167,11 +167,12 @@ function tooLarge(what: string, bytes: number, leanRequest: string): ApiError {
 
 /**
  * Public state per checkpoint seq the steps started from: the checkpoints' states
- * materialized in one pass, from the `committed` rows when given, else read back.
+ * materialized in one pass, from the `committed` rows when given, else as `read` with the
+ * steps, else read now.
  */
-async function stepInputs(runId: string, steps: StepRecord[], committed?: readonly EncodedState[]): Promise<Map<number, Record<string, unknown>>> {
+async function stepInputs(runId: string, steps: StepRecord[], committed?: readonly EncodedState[], read?: Map<number, State>): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>();
-  const states = (committed && materializeStates(committed)) ?? (await runReads().listCheckpointStates(runId));
+  const states = (committed && materializeStates(committed)) ?? read ?? (await runReads().listCheckpointStates(runId));
   for (const { input_checkpoint: seq } of steps) {
     const state = states.get(seq);
     if (state && !out.has(seq)) out.set(seq, publicState(state));

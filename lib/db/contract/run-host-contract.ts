@@ -18,4 +18,21 @@ export function runHostReadsContract(withStore: (test: (store: RunHostStore) => 
       expect(await store.stepsAndSizes("nope")).toEqual({ steps: [], sizes: [] });
     });
   });
+
+  it("reads the checkpoints' states with them when their stored states fit the bound, and leaves them out when not", async () => {
+    await withStore(async (store) => {
+      await store.createRun(newRun("r1", "wf"));
+      for (let seq = 1; seq <= 3; seq++) {
+        await store.commit({ run_id: "r1", steps: [step("r1", seq, { input_checkpoint: seq })], checkpoint: checkpoint("r1", seq, { n: seq, pad: "p".repeat(100 * seq) }, seq === 1 ? null : ["n", "pad"]) });
+      }
+      const states = await store.listCheckpointStates("r1");
+      const { sizes } = await store.stepsAndSizes("r1");
+      const stored = sizes.reduce((total, s) => total + s.state_bytes, 0);
+      expect(await store.stepsAndSizes("r1", stored)).toEqual({ steps: await store.listSteps("r1"), sizes, states });
+      expect((await store.stepsAndSizes("r1", stored)).states?.get(3)).toMatchObject({ n: 3, pad: "p".repeat(300) });
+      expect(await store.stepsAndSizes("r1", stored - 1)).toEqual({ steps: await store.listSteps("r1"), sizes });
+      expect(await store.stepsAndSizes("r1")).toEqual({ steps: await store.listSteps("r1"), sizes });
+      expect(await store.stepsAndSizes("nope", 1_000)).toEqual({ steps: [], sizes: [], states: new Map() });
+    });
+  });
 }

@@ -91,8 +91,13 @@ export interface RunHostStore extends RunStore {
   /** The public-and-internal state of each checkpoint, by seq. */
   listCheckpointStates(runId: string): Promise<Map<number, State>>;
   checkpointSizes(runId: string): Promise<CheckpointSize[]>;
-  /** The run's steps and its checkpoints' sizes, read together (one round trip where reads take one): what an answer with step inputs reads first. */
-  stepsAndSizes(runId: string): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[] }>;
+  /**
+   * The run's steps and its checkpoints' sizes, read together (one round trip where reads take
+   * one): what an answer with step inputs reads. With `statesUpToBytes`, the checkpoints'
+   * states too (as {@link listCheckpointStates}) when their stored states add up to no more
+   * than that; `states` is left out when they add up to more, or were not asked for.
+   */
+  stepsAndSizes(runId: string, statesUpToBytes?: number): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[]; states?: Map<number, State> }>;
   /** The run's checkpoints without their contents (what a list of them shows). */
   listCheckpointHeads(runId: string): Promise<{ seq: number; step_name: string; created_at: number }[]>;
   readonly leases: RunLeaseStore;

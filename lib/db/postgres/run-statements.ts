@@ -242,6 +242,12 @@ export const READ = {
   chainAt: statement("chain_at", `${CHECKPOINTS} WHERE run_num = ${RUN_NUM} AND seq <= $2 AND seq >= ${chainStart("$2")} ORDER BY seq`),
   checkpoints: statement("checkpoints", `${CHECKPOINTS} WHERE run_num = ${RUN_NUM} ORDER BY seq`),
   checkpointStates: statement("checkpoint_states", `SELECT seq, encoding, base_seq, state, state_schema_version FROM checkpoints WHERE run_num = ${RUN_NUM} ORDER BY seq`),
+  /** {@link READ.checkpointStates} when the run's stored states add up to no more than `$2` bytes, else nothing. */
+  checkpointStatesUpTo: statement(
+    "checkpoint_states_up_to",
+    `SELECT seq, encoding, base_seq, state, state_schema_version FROM checkpoints
+     WHERE run_num = ${RUN_NUM} AND (SELECT COALESCE(sum(octet_length(state)), 0) FROM checkpoints WHERE run_num = ${RUN_NUM}) <= $2::bigint ORDER BY seq`,
+  ),
   checkpointSizes: statement(
     "checkpoint_sizes",
     `SELECT seq, encoding, base_seq, octet_length(state) AS state_bytes, octet_length(state) + octet_length(completed) + octet_length(queue) AS record_bytes

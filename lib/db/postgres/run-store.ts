@@ -20,7 +20,7 @@ import { checkpointChain, materialize, materializeAll, materializeStates, type C
 import { versionGraph } from "../graph-column";
 import { newId } from "../ids";
 import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStore, RunLeaseStore, RunWatch } from "../ports";
-import { storedStep } from "../run-rows";
+import { storedStateBytes, storedStep } from "../run-rows";
 import { sqlTime } from "../timestamps";
 import { PgGroupCommit, pipeline, type AloneAttempt, type GroupCommitOwner } from "./group-commit";
 import { postgresLeases } from "./leases";
@@ -323,9 +323,16 @@ export class PostgresRunStore implements RunHostStore {
     return this.rows<CheckpointSize>(READ.checkpointSizes, [runId]);
   }
 
-  async stepsAndSizes(runId: string): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[] }> {
-    const [steps, sizes] = await this.readTogether([bind(READ.steps, [runId]), bind(READ.checkpointSizes, [runId])]);
-    return { steps: (steps.rows as StepRow[]).map(stepFromRow), sizes: sizes.rows as CheckpointSize[] };
+  async stepsAndSizes(runId: string, statesUpToBytes?: number): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[]; states?: Map<number, State> }> {
+    const reads = [bind(READ.steps, [runId]), bind(READ.checkpointSizes, [runId])];
+    if (statesUpToBytes !== undefined) reads.push(bind(READ.checkpointStatesUpTo, [runId, statesUpToBytes]));
+    const [steps, sizes, states] = await this.readTogether(reads);
+    const read = { steps: (steps.rows as StepRow[]).map(stepFromRow), sizes: sizes.rows as CheckpointSize[] };
+    if (!states || storedStateBytes(read.sizes) > statesUpToBytes!) return read;
+    // No rows while the sizes say there are some: checkpoints written between the two reads took the total over.
+    const rows = states.rows as EncodedState[];
+    const materialized = rows.length === 0 && read.sizes.length > 0 ? null : materializeStates(rows);
+    return materialized ? { ...read, states: materialized } : read;
   }
 
   /** The run's checkpoints without their contents (nothing decoded): what a list of them shows. */
