@@ -18,8 +18,8 @@ import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materia
 import { versionGraph } from "./graph-column";
 import { appendAudit } from "./audit";
 import { GroupCommit } from "./group-commit";
-import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStore, RunLeaseStore, RunWatch } from "./ports";
-import { insertRun } from "./run-queries";
+import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStore, RunLeaseStore, RunReadBack, RunWatch } from "./ports";
+import { findRunWithWorkflow, insertRun } from "./run-queries";
 import { sqliteLeases } from "./sqlite/leases";
 
 export type { CheckpointSize, RunWatch } from "./ports";
@@ -354,8 +354,8 @@ export class SqliteRunStore implements RunHostStore {
     return this.sql.selectCheckpointSizes.all({ run_id: runId }) as CheckpointSize[];
   }
 
-  async stepsAndSizes(runId: string, statesUpToBytes?: number): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[]; states?: Map<number, State> }> {
-    const read = { steps: await this.listSteps(runId), sizes: await this.checkpointSizes(runId) };
+  async readBack(runId: string, statesUpToBytes?: number): Promise<RunReadBack> {
+    const read = { found: findRunWithWorkflow(runId, this.db), steps: await this.listSteps(runId), sizes: await this.checkpointSizes(runId) };
     if (statesUpToBytes === undefined || storedStateBytes(read.sizes) > statesUpToBytes) return read;
     return { ...read, states: await this.listCheckpointStates(runId) };
   }

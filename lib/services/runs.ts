@@ -127,9 +127,11 @@ export async function getRun({
   viewer?: Actor;
 }): Promise<RunDto> {
   const reads = runReads();
-  // Without a watch, the run and its steps (with the checkpoints' sizes and, under the limit, their states when inputs are wanted) are read back at once.
-  const readBack = watch ? null : withInputs ? reads.stepsAndSizes(id, RUN_ANSWER_LIMIT_BYTES) : reads.listSteps(id).then((steps) => ({ steps, sizes: undefined, states: undefined }));
-  const [found, back] = await Promise.all([storage().runs.findWithWorkflow(id), readBack]);
+  // Without a watch, the run is read back with its steps: with step inputs, the checkpoints' sizes and (under the limit) their states in the same round trip.
+  const [found, back] =
+    !watch && withInputs
+      ? await reads.readBack(id, RUN_ANSWER_LIMIT_BYTES).then((read) => [read.found, read] as const)
+      : await Promise.all([storage().runs.findWithWorkflow(id), watch ? null : reads.listSteps(id).then((steps) => ({ steps, sizes: undefined, states: undefined }))]);
   if (!found) throw notFound("run not found");
   const watched = watch?.read() ?? null;
   const steps = watched?.steps ?? back?.steps ?? (await reads.listSteps(id));

@@ -6,6 +6,7 @@
 import type { RunOptions, RunStore, RunTrigger, State, StepRecord } from "@/engine/ports";
 import type { ChainLink, EncodedState } from "@/engine/store/checkpoint-codec";
 import type { AuditInput } from "./audit";
+import type { RunWithWorkflow } from "./runs";
 
 /**
  * A new run as the trigger writes it: `pending`, leased to the process that will start it, or
@@ -38,6 +39,14 @@ export interface RunWatch {
 export interface CheckpointSize extends ChainLink {
   state_bytes: number;
   record_bytes: number;
+}
+
+/** See {@link RunHostStore.readBack}. */
+export interface RunReadBack {
+  found: RunWithWorkflow | null;
+  steps: StepRecord[];
+  sizes: CheckpointSize[];
+  states?: Map<number, State>;
 }
 
 /** A run's lease as stored. */
@@ -92,12 +101,13 @@ export interface RunHostStore extends RunStore {
   listCheckpointStates(runId: string): Promise<Map<number, State>>;
   checkpointSizes(runId: string): Promise<CheckpointSize[]>;
   /**
-   * The run's steps and its checkpoints' sizes, read together (one round trip where reads take
-   * one): what an answer with step inputs reads. With `statesUpToBytes`, the checkpoints'
-   * states too (as {@link listCheckpointStates}) when their stored states add up to no more
-   * than that; `states` is left out when they add up to more, or were not asked for.
+   * What an answer with step inputs reads back, together (one round trip where reads take
+   * one): the run with its workflow's name (as the runs port's `findWithWorkflow`), its steps
+   * and its checkpoints' sizes. With `statesUpToBytes`, the checkpoints' states too (as
+   * {@link listCheckpointStates}) when their stored states add up to no more than that;
+   * `states` is left out when they add up to more, or were not asked for.
    */
-  stepsAndSizes(runId: string, statesUpToBytes?: number): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[]; states?: Map<number, State> }>;
+  readBack(runId: string, statesUpToBytes?: number): Promise<RunReadBack>;
   /** The run's checkpoints without their contents (what a list of them shows). */
   listCheckpointHeads(runId: string): Promise<{ seq: number; step_name: string; created_at: number }[]>;
   readonly leases: RunLeaseStore;

@@ -26,9 +26,14 @@ const RUN_COLUMNS = [
 
 const SELECT = `SELECT ${RUN_COLUMNS}, w.name AS workflow_name FROM runs r JOIN workflows w ON w.id = r.workflow_id`;
 
+/** One run with its workflow's name: `$1` the run's id (also read in the run store's pipelined read-back). */
+export const RUN_WITH_WORKFLOW = `${SELECT} WHERE r.id = $1`;
+
+/** A row of {@link RUN_WITH_WORKFLOW}, or null when it found none. */
+export const runWithWorkflowOf = (row: unknown): RunWithWorkflow | null => (row ? toJoined(row as StoredRun) : null);
+
 export async function findRunWithWorkflow(sql: Sql, id: string): Promise<RunWithWorkflow | null> {
-  const row = await sql.first<StoredRun>(`${SELECT} WHERE r.id = $1`, [id]);
-  return row ? toJoined(row) : null;
+  return runWithWorkflowOf(await sql.first<StoredRun>(RUN_WITH_WORKFLOW, [id]));
 }
 
 /** Runs newest first (ties by id, byte-wise as on SQLite); the statement names only the filters given. */

@@ -19,13 +19,14 @@ import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunWrite, State, S
 import { checkpointChain, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState } from "../../../engine/store/checkpoint-codec";
 import { versionGraph } from "../graph-column";
 import { newId } from "../ids";
-import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStore, RunLeaseStore, RunWatch } from "../ports";
+import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStore, RunLeaseStore, RunReadBack, RunWatch } from "../ports";
 import { storedStateBytes, storedStep } from "../run-rows";
 import { sqlTime } from "../timestamps";
 import { PgGroupCommit, pipeline, type AloneAttempt, type GroupCommitOwner } from "./group-commit";
 import { postgresLeases } from "./leases";
 import { RunBatchPlan, type PlanContext, type RunHead, type RunJob } from "./run-batch";
 import { checkpointFromRow, eventFromRow, runFromRow, stepFromRow, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
+import { RUN_WITH_WORKFLOW, runWithWorkflowOf } from "./run-queries";
 import { bind, READ, WRITE, type Statement } from "./run-statements";
 
 export interface PostgresRunStoreOptions {
@@ -323,11 +324,11 @@ export class PostgresRunStore implements RunHostStore {
     return this.rows<CheckpointSize>(READ.checkpointSizes, [runId]);
   }
 
-  async stepsAndSizes(runId: string, statesUpToBytes?: number): Promise<{ steps: StepRecord[]; sizes: CheckpointSize[]; states?: Map<number, State> }> {
-    const reads = [bind(READ.steps, [runId]), bind(READ.checkpointSizes, [runId])];
+  async readBack(runId: string, statesUpToBytes?: number): Promise<RunReadBack> {
+    const reads: pg.QueryConfig[] = [{ text: RUN_WITH_WORKFLOW, values: [runId] }, bind(READ.steps, [runId]), bind(READ.checkpointSizes, [runId])];
     if (statesUpToBytes !== undefined) reads.push(bind(READ.checkpointStatesUpTo, [runId, statesUpToBytes]));
-    const [steps, sizes, states] = await this.readTogether(reads);
-    const read = { steps: (steps.rows as StepRow[]).map(stepFromRow), sizes: sizes.rows as CheckpointSize[] };
+    const [found, steps, sizes, states] = await this.readTogether(reads);
+    const read = { found: runWithWorkflowOf(found.rows[0]), steps: (steps.rows as StepRow[]).map(stepFromRow), sizes: sizes.rows as CheckpointSize[] };
     if (!states || storedStateBytes(read.sizes) > statesUpToBytes!) return read;
     // No rows while the sizes say there are some: checkpoints written between the two reads took the total over.
     const rows = states.rows as EncodedState[];
