@@ -82,6 +82,20 @@ describe("applyEvent", () => {
     expect(s.run.pending_gate).toEqual(other);
   });
 
+  it("keeps what the fetch said of the viewer through the replay from the run's start, when the gate was not there yet", () => {
+    const gate: PendingGateView = { node_id: "g", prompt: "ok?", approvers: { roles: ["approver", "admin"], users: [] }, required_approvals: 1, allow_self_approval: false, approvals: [] };
+    const asFetched = { ...gate, may_decide: false, may_reject: true, decide_refusal: "you triggered this run, and this gate does not allow self-approval" };
+    const fetched = fromDetail({ ...detail(), status: "paused", pending_gate: asFetched });
+    const status = (seq: number, st: "running" | "paused", pending_gate: PendingGateView | null): RunEvent => ({
+      type: "run.status", seq, data: { run_id: "r1", status: st, error_message: null, cost_usd: 0, tokens_in: 0, tokens_out: 0, duration_ms: 1, pending_gate, at: null },
+    });
+    const replay: RunEvent[] = [status(1, "running", null), { type: "gate.pending", seq: 2, data: { run_id: "r1", step_id: "s1", gate } }, status(3, "paused", gate)];
+    // All in one frame, or a frame each (a replay split across reads of the stream).
+    expect(applyEvents(fetched, replay).run.pending_gate).toEqual(asFetched);
+    const oneByOne = replay.reduce((s, e) => applyEvents(s, [e]), fetched);
+    expect(oneByOne.run.pending_gate).toEqual(asFetched);
+  });
+
   it("appends streamed text per step without touching the seq", () => {
     let s = fromDetail(detail());
     s = applyEvent(s, { type: "step.delta", data: { type: "step.delta", run_id: "r1", step_id: "s1", node_id: "a", text: "Hel" } });

@@ -14,7 +14,11 @@ export interface LiveRun {
   /** Streamed model text per step id (live only; never replayed). */
   deltas: Record<string, string>;
   lastSeq: number;
+  /** What the fetch said of the viewer and its pending gate (see {@link forViewer}): kept while the replay passes states without that gate. */
+  viewer: ViewerOfGate | null;
 }
+
+type ViewerOfGate = Pick<PendingGateView, "node_id" | "may_decide" | "may_reject" | "decide_refusal">;
 
 /** One event from the stream: its SSE `event:` name, `id:` (absent for deltas) and parsed data. */
 /** One event of the run's stream as the page applies it: its name, sequence number and `data` (lib/services/run-answers.ts). */
@@ -29,7 +33,9 @@ export function fromDetail(detail: RunDetail): LiveRun {
   const { steps, spend: _spend, ...run } = detail;
   const byId: Record<string, StepView> = {};
   for (const s of steps ?? []) byId[s.id] = s;
-  return { run, steps: byId, deltas: {}, lastSeq: 0 };
+  const gate = detail.pending_gate;
+  const viewer = gate && gate.may_decide !== undefined ? { node_id: gate.node_id, may_decide: gate.may_decide, may_reject: gate.may_reject, decide_refusal: gate.decide_refusal } : null;
+  return { run, steps: byId, deltas: {}, lastSeq: 0, viewer };
 }
 
 /** A step as an event reports it, keeping the input already loaded (events carry none). */
@@ -59,7 +65,7 @@ export function applyEvent(state: LiveRun, event: RunEvent): LiveRun {
           tokens_in: d.tokens_in,
           tokens_out: d.tokens_out,
           duration_ms: d.duration_ms,
-          pending_gate: forViewer(state.run.pending_gate, d.pending_gate),
+          pending_gate: forViewer(state.viewer, d.pending_gate),
           started_at: state.run.started_at ?? (d.status === "running" ? (d.at ?? null) : null),
           finished_at: finished ? (d.at ?? state.run.finished_at) : null,
         },
@@ -71,7 +77,7 @@ export function applyEvent(state: LiveRun, event: RunEvent): LiveRun {
       return { ...next, steps: { ...state.steps, [step.id]: withStep(state.steps[step.id], step) } };
     }
     case "gate.pending":
-      return { ...next, run: { ...state.run, pending_gate: forViewer(state.run.pending_gate, event.data.gate) } };
+      return { ...next, run: { ...state.run, pending_gate: forViewer(state.viewer, event.data.gate) } };
   }
 }
 
@@ -79,9 +85,10 @@ export function applyEvent(state: LiveRun, event: RunEvent): LiveRun {
  * The gate an event reports, keeping what the fetch said of the viewer (`may_decide`,
  * `may_reject`, `decide_refusal`) when it is the same gate: events are the same for everyone
  * and carry none of it, and the page's form must not vanish, with what the reviewer typed,
- * while the replay that follows every load passes by.
+ * while the replay that follows every load passes by (from the run's first event: through
+ * its start, when it had no gate yet, to the gate again).
  */
-function forViewer(known: PendingGateView | null, reported: PendingGateView | null): PendingGateView | null {
+function forViewer(known: ViewerOfGate | null, reported: PendingGateView | null): PendingGateView | null {
   if (!known || !reported || known.node_id !== reported.node_id || reported.may_decide !== undefined || known.may_decide === undefined) return reported;
   return { ...reported, may_decide: known.may_decide, may_reject: known.may_reject, decide_refusal: known.decide_refusal };
 }
