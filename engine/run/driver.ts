@@ -109,7 +109,7 @@ export class RunDriver {
     this.checkpointSeq = snap.checkpoint_seq;
     this.stepSeq = snap.last_step_seq;
     this.totals = { cost_micros: snap.run.cost_micros, tokens_in: snap.run.tokens_in, tokens_out: snap.run.tokens_out };
-    this.record = { ...snap.run };
+    this.record = { ...snap.run }; // this segment's own copy: patched in place
     for (const step of snap.open_steps) this.openSteps.set(step.idempotency_key, step);
     this.baseCompletedLength = snap.completed.length;
   }
@@ -325,7 +325,7 @@ export class RunDriver {
 
 
   private commit(write: RunWrite): void {
-    if (write.run) this.record = { ...this.record, ...write.run };
+    if (write.run) Object.assign(this.record, write.run);
     const p = this.deps.store.commit(write).then((stored) => {
       if (stored.length > 0) this.deps.events?.publish(this.runId, stored);
     });

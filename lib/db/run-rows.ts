@@ -103,13 +103,6 @@ export function stepToRow(step: StepRecord): StepRow {
   };
 }
 
-/** What a run's checkpoints' states take as stored, from their sizes (a bound on what reading them all reads). */
-export function storedStateBytes(sizes: readonly { state_bytes: number }[]): number {
-  let total = 0;
-  for (const size of sizes) total += size.state_bytes;
-  return total;
-}
-
 /**
  * A step as writing its row and reading it back gives it ({@link stepToRow} then
  * {@link stepFromRow}) without the round trip: fields the row holds as NULL are null, not

@@ -23,7 +23,7 @@ import { findRunWithWorkflow, insertRun } from "./run-queries";
 import { sqliteLeases } from "./sqlite/leases";
 
 export type { CheckpointSize, RunWatch } from "./ports";
-import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, stepFromRow, stepToRow, storedStateBytes, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
+import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { epochMs, sqlTime } from "./timestamps";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
 
@@ -356,7 +356,7 @@ export class SqliteRunStore implements RunHostStore {
 
   async readBack(runId: string, statesUpToBytes?: number): Promise<RunReadBack> {
     const read = { found: findRunWithWorkflow(runId, this.db), steps: await this.listSteps(runId), sizes: await this.checkpointSizes(runId) };
-    if (statesUpToBytes === undefined || storedStateBytes(read.sizes) > statesUpToBytes) return read;
+    if (statesUpToBytes === undefined || read.sizes.reduce((total, s) => total + s.state_bytes, 0) > statesUpToBytes) return read;
     return { ...read, states: await this.listCheckpointStates(runId) };
   }
 

@@ -10,7 +10,7 @@ import { estimateMaterializedSizes, materializeStates, type EncodedState } from 
 import { publicState } from "@/engine/run/state";
 import { hasErrors } from "@/engine/validate";
 import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
-import { storage, type CheckpointSize, type RunListPosition, type RunWatch } from "@/lib/db";
+import { storage, type CheckpointSize, type RunListPosition, type RunWatch, type RunWithWorkflow } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
@@ -127,11 +127,7 @@ export async function getRun({
   viewer?: Actor;
 }): Promise<RunDto> {
   const reads = runReads();
-  // Without a watch, the run is read back with its steps: with step inputs, the checkpoints' sizes and (under the limit) their states in the same round trip.
-  const [found, back] =
-    !watch && withInputs
-      ? await reads.readBack(id, RUN_ANSWER_LIMIT_BYTES).then((read) => [read.found, read] as const)
-      : await Promise.all([storage().runs.findWithWorkflow(id), watch ? null : reads.listSteps(id).then((steps) => ({ steps, sizes: undefined, states: undefined }))]);
+  const [found, back] = await readRunBack(id, watch ? null : withInputs ? "with inputs" : "steps");
   if (!found) throw notFound("run not found");
   const watched = watch?.read() ?? null;
   const steps = watched?.steps ?? back?.steps ?? (await reads.listSteps(id));
@@ -148,6 +144,19 @@ export async function getRun({
   const access = viewer ? gateAccess(found.run, viewer) : null;
   if (access && dto.pending_gate) dto.pending_gate = { ...dto.pending_gate, ...access };
   return omitted ? { ...dto, step_inputs_omitted: true } : dto;
+}
+
+/**
+ * The run, and what of it an answer reads back: nothing (a watch has it), its steps, or its
+ * steps with the checkpoints' sizes and, under the answer's limit, their states — the run and
+ * all of those in one round trip.
+ */
+async function readRunBack(id: string, what: "steps" | "with inputs" | null): Promise<[RunWithWorkflow | null, { steps: StepRecord[]; sizes?: CheckpointSize[]; states?: Map<number, State> } | null]> {
+  if (what === "with inputs") {
+    const { found, ...back } = await runReads().readBack(id, RUN_ANSWER_LIMIT_BYTES);
+    return [found, back];
+  }
+  return Promise.all([storage().runs.findWithWorkflow(id), what === "steps" ? runReads().listSteps(id).then((steps) => ({ steps })) : null]);
 }
 
 /** An upper bound on the JSON of the steps' distinct input states, from stored sizes only (`stored`: already read). */

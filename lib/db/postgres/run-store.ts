@@ -20,7 +20,7 @@ import { checkpointChain, materialize, materializeAll, materializeStates, type C
 import { versionGraph } from "../graph-column";
 import { newId } from "../ids";
 import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStore, RunLeaseStore, RunReadBack, RunWatch } from "../ports";
-import { storedStateBytes, storedStep } from "../run-rows";
+import { storedStep } from "../run-rows";
 import { sqlTime } from "../timestamps";
 import { PgGroupCommit, pipeline, type AloneAttempt, type GroupCommitOwner } from "./group-commit";
 import { postgresLeases } from "./leases";
@@ -329,10 +329,9 @@ export class PostgresRunStore implements RunHostStore {
     if (statesUpToBytes !== undefined) reads.push(bind(READ.checkpointStatesUpTo, [runId, statesUpToBytes]));
     const [found, steps, sizes, states] = await this.readTogether(reads);
     const read = { found: runWithWorkflowOf(found.rows[0]), steps: (steps.rows as StepRow[]).map(stepFromRow), sizes: sizes.rows as CheckpointSize[] };
-    if (!states || storedStateBytes(read.sizes) > statesUpToBytes!) return read;
-    // No rows while the sizes say there are some: checkpoints written between the two reads took the total over.
-    const rows = states.rows as EncodedState[];
-    const materialized = rows.length === 0 && read.sizes.length > 0 ? null : materializeStates(rows);
+    // No states while there are checkpoints: theirs add up to more than the bound (the statement checks it).
+    const rows = states?.rows as EncodedState[] | undefined;
+    const materialized = !rows || (rows.length === 0 && read.sizes.length > 0) ? null : materializeStates(rows);
     return materialized ? { ...read, states: materialized } : read;
   }
 
