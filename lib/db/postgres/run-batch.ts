@@ -269,7 +269,7 @@ export class RunBatchPlan {
     // The run queue's job for it, in the same transaction: never a job without its run, nor the reverse.
     if (job) {
       if (!isPostgresPreparedJob(job)) throw new Error(`run ${run.id}: its job was not prepared by this database's run queue`);
-      pre.push({ query: { text: job.query.text, values: job.query.values }, source: { kind: "other" } });
+      pre.push({ query: job.query, source: { kind: "other" } });
       if (!this.woken) pre.push({ query: { text: job.wake.text, values: job.wake.values }, source: { kind: "other" } });
       this.woken = true;
     }

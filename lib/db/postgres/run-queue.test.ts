@@ -7,7 +7,7 @@ import { RunRuntime } from "@/lib/runtime/run-runtime";
 import { waitForRun } from "@/lib/runtime/wait-for-run";
 import type { AuditInput, NewRunRow, RunControl, RunQueue } from "../ports";
 import { postgresNotices } from "./notices";
-import { postgresRunQueue } from "./run-queue";
+import { isPostgresPreparedJob, postgresRunQueue } from "./run-queue";
 import { PostgresRunStore } from "./run-store";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "./test-database";
 import { pgTypes } from "./types";
@@ -97,6 +97,9 @@ describe("the run queue on PostgreSQL", () => {
       const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
       // Submitted in one turn: one transaction, one notice for its three jobs.
       const jobs = await Promise.all(["w1", "w2", "w3"].map((id) => queue.prepare({ runId: id, op: "start" })));
+      // pg-boss's insert as one named statement, parsed once per connection (three of it in one pipeline here).
+      const names = new Set(jobs.map((job) => (isPostgresPreparedJob(job) ? job.query.name : undefined)));
+      expect([...names]).toEqual([expect.stringMatching(/^switchyard_queue_[0-9a-f]{24}$/)]);
       await Promise.all(jobs.map((job) => store.insertTriggered({ run: row(job.data.runId), audit: audit(job.data.runId), job })));
       await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(1);
       await settle();

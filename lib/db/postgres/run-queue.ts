@@ -7,6 +7,7 @@
  * take jobs with pg-boss's `fetch` (FOR UPDATE SKIP LOCKED: one worker per job) when a `work`
  * notice wakes them, and on a short poll besides.
  */
+import { createHash } from "node:crypto";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { PreparedRunJob, RunJobData, RunQueue, TakenRunJob } from "../ports";
@@ -21,7 +22,7 @@ export const RUN_QUEUE_SCHEMA = "pgboss";
  * commit; the same notice twice in one transaction is delivered once).
  */
 export interface PostgresPreparedJob extends PreparedRunJob {
-  readonly query: { text: string; values: unknown[] };
+  readonly query: pg.QueryConfig;
   readonly wake: { text: string; values: unknown[] };
 }
 
@@ -32,12 +33,36 @@ export function isPostgresPreparedJob(job: PreparedRunJob): job is PostgresPrepa
 /** Queue settings: a job taken and never acknowledged (its worker died) is offered again after a minute. */
 const QUEUE_OPTIONS = { policy: "standard", retryLimit: 10, retryDelay: 1, expireInSeconds: 60, retentionMinutes: 60 } as const;
 
+/** How many of pg-boss's statement texts are prepared by name; others are parsed each time. */
+const NAMED_TEXTS = 64;
+
+/**
+ * pg-boss's statements as named ones: each parameterized text is parsed and planned once per
+ * connection instead of on every call (its job insert, fetch and completion are on every run's
+ * path). The name is the text's hash, so one name never stands for two texts; the set is
+ * bounded in case a text ever carried its values inline. Texts without parameters (pg-boss's
+ * DDL, several statements in one) stay unnamed.
+ */
+function queueStatements() {
+  const names = new Map<string, string>();
+  return (text: string, values: unknown[] = []): pg.QueryConfig => {
+    if (values.length === 0) return { text, values };
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_TEXTS) {
+      name = `switchyard_queue_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name === undefined ? { text, values } : { name, text, values };
+  };
+}
+
 const isJobData = (data: unknown): data is RunJobData =>
   typeof data === "object" && data !== null && typeof (data as RunJobData).runId === "string" && ((data as RunJobData).op === "start" || (data as RunJobData).op === "resume");
 
 export function postgresRunQueue(pool: pg.Pool): RunQueue {
+  const named = queueStatements();
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+    db: { executeSql: (text: string, values?: unknown[]) => pool.query(named(text, values)) },
     schema: RUN_QUEUE_SCHEMA,
     // Completed jobs are archived after an hour and deleted a day later: they are acknowledgements, the runs table is the record.
     archiveCompletedAfterSeconds: 3_600,
@@ -77,7 +102,7 @@ export function postgresRunQueue(pool: pg.Pool): RunQueue {
       // pg-boss builds its insert and hands it to `db`: kept, not run, for the run's transaction.
       const capture = {
         executeSql: (text: string, values: unknown[] = []) => {
-          query = { text, values };
+          query = named(text, values);
           return Promise.resolve({ rows: [] });
         },
       };

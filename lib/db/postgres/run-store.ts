@@ -63,6 +63,9 @@ interface Attempt {
   forget: Set<string>;
 }
 
+/** The answer's run with its workflow's name, prepared once per connection like the store's own statements. */
+const RUN_WITH_WORKFLOW_STATEMENT: Statement = { name: "switchyard_run_with_workflow", text: RUN_WITH_WORKFLOW };
+
 const runOf = (job: RunJob): string | null => (job.kind === "write" ? job.write.run_id : job.kind === "triggered" ? job.run.id : null);
 
 /**
@@ -325,7 +328,7 @@ export class PostgresRunStore implements RunHostStore {
   }
 
   async readBack(runId: string, statesUpToBytes?: number): Promise<RunReadBack> {
-    const reads: pg.QueryConfig[] = [{ text: RUN_WITH_WORKFLOW, values: [runId] }, bind(READ.steps, [runId]), bind(READ.checkpointSizes, [runId])];
+    const reads: pg.QueryConfig[] = [bind(RUN_WITH_WORKFLOW_STATEMENT, [runId]), bind(READ.steps, [runId]), bind(READ.checkpointSizes, [runId])];
     if (statesUpToBytes !== undefined) reads.push(bind(READ.checkpointStatesUpTo, [runId, statesUpToBytes]));
     const [found, steps, sizes, states] = await this.readTogether(reads);
     const read = { found: runWithWorkflowOf(found.rows[0]), steps: (steps.rows as StepRow[]).map(stepFromRow), sizes: sizes.rows as CheckpointSize[] };
