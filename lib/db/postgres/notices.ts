@@ -55,6 +55,7 @@ const parse = (payload: string): { kind: "events"; runId: string; seq: number; s
 };
 
 const NOTIFY_EACH = "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p";
+const NOTIFY_BOTH = `${NOTIFY_EACH} UNION ALL SELECT pg_notify($3, p) FROM unnest($4::text[]) AS p`;
 
 /** A control message as a statement: sent in a transaction, it is delivered when that commits, and not at all if it rolls back. */
 export const controlNotice = (message: RunControl): { text: string; values: unknown[] } => ({
@@ -102,9 +103,10 @@ export function postgresNotices(pool: pg.Pool, url: string, options: { earlierLi
   const send = (batch: [string, { seq: number; settled: boolean }][], toEarlier: boolean) => {
     // One statement for the turn: a NOTIFY per run (and channel), in one round trip.
     const payloads = batch.map(([runId, { seq, settled }]) => `${settled ? "s" : "e"} ${seq} ${runId}`);
+    // Named: parsed and planned once per connection (one of these follows every commit of every run).
     const sent = toEarlier
-      ? pool.query(`${NOTIFY_EACH} UNION ALL SELECT pg_notify($3, p) FROM unnest($4::text[]) AS p`, [RUN_EVENTS_CHANNEL, payloads, RUN_NOTICES_CHANNEL, batch.map(([runId, { seq }]) => `e ${seq} ${runId}`)])
-      : pool.query(NOTIFY_EACH, [RUN_EVENTS_CHANNEL, payloads]);
+      ? pool.query({ name: "switchyard_notify_both", text: NOTIFY_BOTH, values: [RUN_EVENTS_CHANNEL, payloads, RUN_NOTICES_CHANNEL, batch.map(([runId, { seq }]) => `e ${seq} ${runId}`)] })
+      : pool.query({ name: "switchyard_notify_events", text: NOTIFY_EACH, values: [RUN_EVENTS_CHANNEL, payloads] });
     sent.catch((err: unknown) => console.error("run notices: announcing failed", err));
   };
 
