@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunStatus, StoredEvent } from "@/engine/ports";
-import { postgresNotices } from "@/lib/db/postgres/notices";
+import { eventsNotice, postgresNotices } from "@/lib/db/postgres/notices";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "@/lib/db/postgres/test-database";
 import { LocalRunEventBus } from "./event-bus";
-import { announcing, followOtherProcesses, SETTLED_TAIL } from "./other-processes";
-import { waitForRun } from "./wait-for-run";
+import { followOtherProcesses, SETTLED_TAIL } from "./other-processes";
+import { settles, waitForRun } from "./wait-for-run";
 
 let database: PostgresTestDatabase;
 beforeAll(async () => {
@@ -15,13 +15,13 @@ afterAll(() => database?.close());
 const status = (run_id: string, seq: number, s: RunStatus): StoredEvent => ({ run_id, seq, type: "run.status", data: { type: "run.status", run_id, status: s } as StoredEvent["data"], created_at: 0 });
 
 /**
- * Two processes on one database: the driver commits a run's events to `table` and announces
- * them through its notices; the follower's bus reads `table` (counting reads) when told.
+ * Two processes on one database: the driver commits a run's events to `table` and sends the
+ * events notice the run store sends with a commit; the follower's bus reads `table` (counting
+ * reads) when told.
  */
 async function twoProcesses(onRead?: (bus: LocalRunEventBus) => void) {
   const table: StoredEvent[] = [];
   const reads: number[] = [];
-  const driver = announcing(new LocalRunEventBus(), postgresNotices(database.pool, database.url));
   const bus = new LocalRunEventBus();
   const stop = await followOtherProcesses(bus, postgresNotices(database.pool, database.url), async (runId, after) => {
     reads.push(after);
@@ -33,7 +33,7 @@ async function twoProcesses(onRead?: (bus: LocalRunEventBus) => void) {
   const commit = (runId: string, ...statuses: RunStatus[]) => {
     const events = statuses.map((s) => status(runId, ++seq, s));
     table.push(...events);
-    driver.publish(runId, events);
+    void database.pool.query(eventsNotice([{ runId, seq, settled: events.some(settles) }], false));
   };
   return { bus, reads, commit, stop };
 }

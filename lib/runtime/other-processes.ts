@@ -1,29 +1,17 @@
 /**
  * Runs other processes drive, on a database several processes share (PostgreSQL): their
  * committed events reach this thread's subscribers, read from the events table when a notice
- * says there are new ones (lib/db/ports `RunNotices`); this process's own commits are
- * announced the same way. Subscribers take events in seq order and skip what they have, so an
- * event that arrives both from this process's engine and from the table is shown once. A run
- * whose subscribers all wait for it to settle (`?wait=` callers) is read once, when a notice
+ * says there are new ones (lib/db/ports `RunNotices`, sent by the run store in each commit that
+ * writes events, this process's too). Subscribers take events in seq order and skip what they
+ * have, so an event that arrives both from this process's engine and from the table is shown
+ * once. A run whose subscribers all wait for it to settle (`?wait=` callers) is read once, when a notice
  * says it settled, instead of after every commit, and then only its last few events.
  */
 import type { RunNotices } from "@/lib/db";
-import type { RunEventPublisher, StoredEvent } from "@/engine/ports";
+import type { StoredEvent } from "@/engine/ports";
 import { errorMessage } from "@/engine/errors";
 import type { LocalRunEventBus } from "./event-bus";
 import { settles } from "./wait-for-run";
-
-/** Publishes on `bus` and tells the other processes, after each commit. */
-export function announcing(bus: LocalRunEventBus, notices: RunNotices | null): RunEventPublisher {
-  if (!notices) return bus;
-  return {
-    publish(runId: string, events: StoredEvent[]) {
-      bus.publish(runId, events);
-      if (events.length > 0) notices.announce(runId, events[events.length - 1].seq, events.some(settles));
-    },
-    delta: (event) => bus.delta(event),
-  };
-}
 
 /**
  * How far back from a settling commit's last event a run only waiting callers follow is read

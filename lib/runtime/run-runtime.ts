@@ -13,7 +13,7 @@ import { defaultToolRegistry } from "@/engine/tools/registry";
 import type { AuditInput, NewRunRow, RunControl, RunHostStore, RunNotices, RunQueue } from "@/lib/db";
 import { storageCondition } from "@/lib/db/storage-condition";
 import { LocalRunEventBus } from "./event-bus";
-import { announcing, followOtherProcesses } from "./other-processes";
+import { followOtherProcesses } from "./other-processes";
 import { fencedRunStore } from "./fenced-store";
 import { DEFAULT_LEASE_TIMINGS, LeaseKeeper, type LeaseTimings } from "./lease-keeper";
 import { newProcessId } from "./process-id";
@@ -101,7 +101,7 @@ export class RunRuntime {
     this.worker = this.queue && this.role !== "web" ? new QueueWorker(this, this.queue) : null;
     this.leases = new LeaseKeeper(store.leases, options.owner ?? newProcessId(), options.timings ?? DEFAULT_LEASE_TIMINGS);
     this.engine = new Engine({
-      store: fencedRunStore(store, this.leases.owner), tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: announcing(this.bus, this.notices),
+      store: fencedRunStore(store, this.leases.owner), tools: defaultToolRegistry(), models: options.models ?? createModelGateway(), secrets: options.secrets, events: this.bus,
       drives: this.role !== "web",
     });
     this.stallPolicy = options.stalls ?? DEFAULT_STALL_POLICY;

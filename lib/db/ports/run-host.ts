@@ -158,22 +158,18 @@ export interface RunQueue {
 
 /**
  * What processes sharing one database tell each other about runs: that a run's events were
- * committed (up to a seq), and control messages for the process driving a run. Delivery is
- * at most once and best effort — the events table stays the record (a process that missed a
- * notice reads the events on the next one, or on reconnect). Null where one process is all
- * there is (SQLite).
+ * committed (up to a seq; the run store sends that notice in the commit that writes them), and
+ * control messages for the process driving a run. Delivery is at most once and best effort —
+ * the events table stays the record (a process that missed a notice reads the events on the
+ * next one, or on reconnect). Null where one process is all there is (SQLite).
  */
 export interface RunNotices {
-  /**
-   * After a commit: `runId` has events up to `seq`; `settled` when they include the run
-   * reaching a settled status (engine/ports `SETTLED_STATUSES`). Sent to every process, this
-   * one included.
-   */
-  announce(runId: string, seq: number, settled: boolean): void;
   /** Sends a control message to every process; the one driving the run acts on it. */
   control(message: RunControl): Promise<void>;
   /**
-   * Hears every process's notices; resolves once listening (notices sent from then on arrive).
+   * Hears every process's notices, this one's included: after each commit, `events` of a run
+   * up to `seq`, `settled` when they include the run reaching a settled status (engine/ports
+   * `SETTLED_STATUSES`). Resolves once listening (notices sent from then on arrive).
    * A listener without `events` hears control messages only (a worker), which spares it the
    * events of every run.
    */

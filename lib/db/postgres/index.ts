@@ -1,6 +1,7 @@
 import "server-only";
 /** The storage ports on PostgreSQL: the request side's stores, upkeep, and one run store per thread, on one pool. */
 import type { RunHostStore, RunQueue, Storage } from "../ports";
+import { earlierListeners } from "./earlier-listeners";
 import { postgresNotices } from "./notices";
 import { postgresPool } from "./pool";
 import { postgresRunQueue } from "./run-queue";
@@ -26,11 +27,12 @@ export function postgresStorage(url: string): Storage {
   const synchronousCommit = runStoreCommitMode();
   let runStore: RunHostStore | undefined;
   let queue: RunQueue | undefined;
+  const earlier = earlierListeners(pool);
   return {
     ...postgresStores(pool),
     upkeep: postgresUpkeep(pool),
     notices: postgresNotices(pool, url),
-    runStore: () => (runStore ??= new PostgresRunStore(pool, { synchronousCommit })),
+    runStore: () => (runStore ??= new PostgresRunStore(pool, { synchronousCommit, earlierListeners: earlier })),
     queue: () => (queue ??= postgresRunQueue(pool)),
   };
 }

@@ -1,7 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunControl } from "../ports";
-import { EARLIER_LISTENER_NAME, postgresNotices, RUN_EVENTS_CHANNEL, RUN_NOTICES_CHANNEL } from "./notices";
+import { earlierListeners, EARLIER_LISTENER_NAME } from "./earlier-listeners";
+import { eventsNotice, postgresNotices, RUN_EVENTS_CHANNEL, RUN_NOTICES_CHANNEL, type CommittedEvents } from "./notices";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "./test-database";
 
 let database: PostgresTestDatabase;
@@ -22,26 +23,37 @@ async function rawListener(channel: string, name = "test-raw") {
   return { payloads, end: () => client.end() };
 }
 
+/** Sends the events notice as the run store does: in a transaction, delivered when it commits and not if it rolls back. */
+async function commitWithNotice(runs: CommittedEvents[], { toEarlier = false, rollBack = false } = {}) {
+  const client = await database.pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(eventsNotice(runs, toEarlier));
+    await client.query(rollBack ? "ROLLBACK" : "COMMIT");
+  } finally {
+    client.release();
+  }
+}
+
 describe("run notices on PostgreSQL", () => {
-  it("reaches a listener in another process's pool: one notice per run per turn, its highest seq, and control messages", async () => {
+  it("reaches a listener in another process's pool: a commit's events notice, one per run, and control messages; not a rolled-back one", async () => {
     const sender = postgresNotices(database.pool, database.url);
     const receiver = postgresNotices(database.pool, database.url);
     const heard: [string, number, boolean][] = [];
     const controls: RunControl[] = [];
     const stop = await receiver.listen({ events: (runId, seq, settled) => heard.push([runId, seq, settled]), control: (m) => controls.push(m) });
     try {
-      sender.announce("r1", 3, false);
-      sender.announce("r1", 5, false);
-      sender.announce("r 2", 1, false);
+      await commitWithNotice([{ runId: "gone", seq: 9, settled: true }], { rollBack: true });
+      await commitWithNotice([{ runId: "r1", seq: 5, settled: false }, { runId: "r 2", seq: 1, settled: true }]);
       await sender.control({ op: "cancel", runId: "r1", by: "Ada" });
       await expect.poll(() => heard.length + controls.length, { timeout: 5_000 }).toBe(3);
-      expect(heard.sort()).toEqual([["r 2", 1, false], ["r1", 5, false]]);
+      expect(heard).toEqual([["r1", 5, false], ["r 2", 1, true]]);
       expect(controls).toEqual([{ op: "cancel", runId: "r1", by: "Ada" }]);
     } finally {
       stop();
     }
     // Stopped: nothing more arrives.
-    sender.announce("r1", 9, false);
+    await commitWithNotice([{ runId: "r1", seq: 9, settled: false }]);
     await pause(300);
     expect(heard).toHaveLength(2);
   });
@@ -54,9 +66,7 @@ describe("run notices on PostgreSQL", () => {
     const events = await rawListener(RUN_EVENTS_CHANNEL);
     const control = await rawListener(RUN_NOTICES_CHANNEL);
     try {
-      sender.announce("r1", 4, false);
-      sender.announce("r1", 6, true);
-      sender.announce("r2", 2, false);
+      await commitWithNotice([{ runId: "r1", seq: 6, settled: true }, { runId: "r2", seq: 2, settled: false }]);
       await sender.control({ op: "work" });
       await expect.poll(() => controls.length, { timeout: 5_000 }).toBe(1);
       await expect.poll(() => events.payloads.length, { timeout: 5_000 }).toBe(2);
@@ -70,39 +80,33 @@ describe("run notices on PostgreSQL", () => {
     }
   });
 
-  it("also sends events on the control channel while a listener of the release before is connected", async () => {
-    const earlier = await rawListener(RUN_NOTICES_CHANNEL, EARLIER_LISTENER_NAME);
-    const sender = postgresNotices(database.pool, database.url, { earlierListenerCheckMs: 100 });
+  it("sends events on the control channel too while a listener of the release before is connected, and its followers hear them", async () => {
     const receiver = postgresNotices(database.pool, database.url);
     const heard: [string, number, boolean][] = [];
     const stop = await receiver.listen({ events: (runId, seq, settled) => heard.push([runId, seq, settled]), control: () => {} });
+    const earlier = await rawListener(RUN_NOTICES_CHANNEL, EARLIER_LISTENER_NAME);
     try {
-      sender.announce("r1", 6, true);
+      await commitWithNotice([{ runId: "r1", seq: 6, settled: true }], { toEarlier: true });
       await expect.poll(() => earlier.payloads, { timeout: 5_000 }).toEqual(["e 6 r1"]);
       // This release hears it on both channels; its followers take a seq once (lib/runtime/other-processes.ts).
       await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(2);
       expect(heard.sort()).toEqual([["r1", 6, false], ["r1", 6, true]]);
-      await pause(150);
-      sender.announce("r2", 1, false);
-      await expect.poll(() => earlier.payloads, { timeout: 5_000 }).toEqual(["e 6 r1", "e 1 r2"]);
+    } finally {
+      stop();
+      await earlier.end();
+    }
+  });
+
+  it("tells whether a listener of the release before is connected: yes until it knows, then as the last check found", async () => {
+    const listeners = earlierListeners(database.pool, 100);
+    expect(listeners.present()).toBe(true);
+    await expect.poll(() => listeners.present(), { timeout: 5_000 }).toBe(false);
+    const earlier = await rawListener(RUN_NOTICES_CHANNEL, EARLIER_LISTENER_NAME);
+    try {
+      await expect.poll(() => listeners.present(), { timeout: 5_000 }).toBe(true);
     } finally {
       await earlier.end();
     }
-    try {
-      // Gone: once the next check sees no such listener, events go on the events channel alone.
-      const control = await rawListener(RUN_NOTICES_CHANNEL);
-      await pause(150);
-      sender.announce("r3", 1, false);
-      await pause(300);
-      heard.length = 0;
-      control.payloads.length = 0;
-      sender.announce("r4", 2, false);
-      await expect.poll(() => heard, { timeout: 5_000 }).toEqual([["r4", 2, false]]);
-      await pause(200);
-      expect(control.payloads).toEqual([]);
-      await control.end();
-    } finally {
-      stop();
-    }
+    await expect.poll(() => listeners.present(), { timeout: 5_000 }).toBe(false);
   });
 });

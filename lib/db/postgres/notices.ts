@@ -5,14 +5,15 @@
  * messages go on {@link RUN_NOTICES_CHANNEL}, which every process listens to. A worker thus
  * never wakes for the events of every run of every worker.
  *
- * `announce` gathers a turn's announcements and sends one NOTIFY per run (the highest seq); a
- * dedicated connection LISTENs, and reconnects after it fails (notices sent while it was away
- * are lost: listeners read the events table on the next one, which is the record anyway).
+ * The events notice is a statement of the commit that writes the events ({@link eventsNotice},
+ * sent by the run store's group commit): PostgreSQL delivers it when that transaction commits
+ * and drops it when it rolls back, with no round trip or transaction of its own. A dedicated
+ * connection LISTENs, and reconnects after it fails (notices sent while it was away are lost:
+ * listeners read the events table on the next one, which is the record anyway).
  *
  * The release before this one sent events on the control channel too, and listens to it
- * alone. While such a process is connected (seen by its listening connection's
- * `application_name`, checked every few seconds), events go on both channels, so a rolling
- * upgrade never hides a run's events from it.
+ * alone. While such a process is connected (earlier-listeners.ts), events go on both
+ * channels, so a rolling upgrade never hides a run's events from it.
  */
 import pg from "pg";
 import type { RunControl, RunNotices } from "../ports";
@@ -24,10 +25,6 @@ export const RUN_NOTICES_CHANNEL = "switchyard_runs";
 export const RUN_EVENTS_CHANNEL = "switchyard_run_events";
 /** The `application_name` of this release's listening connections. */
 export const LISTENER_NAME = "switchyard-listener";
-/** That of the release before, which hears events on {@link RUN_NOTICES_CHANNEL} only. */
-export const EARLIER_LISTENER_NAME = "switchyard-notices";
-/** How often an announcing process looks for listeners of the release before. */
-export const EARLIER_LISTENER_CHECK_MS = 5_000;
 
 type Listener = Parameters<RunNotices["listen"]>[0];
 
@@ -57,68 +54,36 @@ const parse = (payload: string): { kind: "events"; runId: string; seq: number; s
 const NOTIFY_EACH = "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p";
 const NOTIFY_BOTH = `${NOTIFY_EACH} UNION ALL SELECT pg_notify($3, p) FROM unnest($4::text[]) AS p`;
 
+/** What one commit tells of a run: its events up to `seq`, and whether they include its settling. */
+export interface CommittedEvents {
+  runId: string;
+  seq: number;
+  settled: boolean;
+}
+
+/**
+ * The statement announcing a commit's events, one NOTIFY per run (and channel), to send in the
+ * transaction that writes them. Named: parsed and planned once per connection.
+ */
+export function eventsNotice(runs: readonly CommittedEvents[], toEarlierRelease: boolean): pg.QueryConfig {
+  const payloads = runs.map(({ runId, seq, settled }) => `${settled ? "s" : "e"} ${seq} ${runId}`);
+  if (!toEarlierRelease) return { name: "switchyard_notify_events", text: NOTIFY_EACH, values: [RUN_EVENTS_CHANNEL, payloads] };
+  const earlier = runs.map(({ runId, seq }) => `e ${seq} ${runId}`);
+  return { name: "switchyard_notify_both", text: NOTIFY_BOTH, values: [RUN_EVENTS_CHANNEL, payloads, RUN_NOTICES_CHANNEL, earlier] };
+}
+
 /** A control message as a statement: sent in a transaction, it is delivered when that commits, and not at all if it rolls back. */
-export const controlNotice = (message: RunControl): { text: string; values: unknown[] } => ({
+export const controlNotice = (message: RunControl): { name: string; text: string; values: unknown[] } => ({
+  name: "switchyard_notify_control",
   text: "SELECT pg_notify($1, $2)",
   values: [RUN_NOTICES_CHANNEL, `c ${JSON.stringify(message)}`],
 });
-const EARLIER_LISTENERS = "SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1) AS present";
-
-export function postgresNotices(pool: pg.Pool, url: string, options: { earlierListenerCheckMs?: number } = {}): RunNotices {
-  const checkEveryMs = options.earlierListenerCheckMs ?? EARLIER_LISTENER_CHECK_MS;
-  /** Per run announced this turn: its highest seq, and whether the run settled. */
-  const pending = new Map<string, { seq: number; settled: boolean }>();
-  let flushing = false;
+export function postgresNotices(pool: pg.Pool, url: string): RunNotices {
   const listeners = new Set<Listener>();
   let connected: Promise<void> | null = null;
   let client: pg.Client | null = null;
   /** Whether the listening connection has LISTENed on the events channel. */
   let hearingEvents = false;
-  /**
-   * Whether a process of the release before listens: the last check's answer (null before
-   * the first), and the check under way. The first announcements wait for the first answer;
-   * later checks refresh it in the background.
-   */
-  let earlierPresent: boolean | null = null;
-  let earlierCheck: Promise<boolean> | null = null;
-  let earlierCheckedAt = -Infinity;
-
-  const earlierListening = (): boolean | Promise<boolean> => {
-    if (performance.now() - earlierCheckedAt >= checkEveryMs) {
-      earlierCheckedAt = performance.now();
-      earlierCheck = pool
-        .query<{ present: boolean }>(EARLIER_LISTENERS, [EARLIER_LISTENER_NAME])
-        .then(
-          (r) => r.rows[0]?.present ?? false,
-          (err: unknown) => {
-            console.error("run notices: looking for listeners of the release before failed", err);
-            return true;
-          },
-        )
-        .then((present) => (earlierPresent = present));
-    }
-    return earlierPresent ?? earlierCheck!;
-  };
-
-  const send = (batch: [string, { seq: number; settled: boolean }][], toEarlier: boolean) => {
-    // One statement for the turn: a NOTIFY per run (and channel), in one round trip.
-    const payloads = batch.map(([runId, { seq, settled }]) => `${settled ? "s" : "e"} ${seq} ${runId}`);
-    // Named: parsed and planned once per connection (one of these follows every commit of every run).
-    const sent = toEarlier
-      ? pool.query({ name: "switchyard_notify_both", text: NOTIFY_BOTH, values: [RUN_EVENTS_CHANNEL, payloads, RUN_NOTICES_CHANNEL, batch.map(([runId, { seq }]) => `e ${seq} ${runId}`)] })
-      : pool.query({ name: "switchyard_notify_events", text: NOTIFY_EACH, values: [RUN_EVENTS_CHANNEL, payloads] });
-    sent.catch((err: unknown) => console.error("run notices: announcing failed", err));
-  };
-
-  const flush = () => {
-    flushing = false;
-    const batch = [...pending];
-    pending.clear();
-    if (batch.length === 0) return;
-    const toEarlier = earlierListening();
-    if (typeof toEarlier === "boolean") send(batch, toEarlier);
-    else void toEarlier.then((yes) => send(batch, yes));
-  };
 
   const wantsEvents = () => [...listeners].some((l) => l.events);
 
@@ -169,14 +134,6 @@ export function postgresNotices(pool: pg.Pool, url: string, options: { earlierLi
   };
 
   return {
-    announce(runId, seq, settled) {
-      const before = pending.get(runId);
-      pending.set(runId, { seq: Math.max(seq, before?.seq ?? 0), settled: settled || (before?.settled ?? false) });
-      if (!flushing) {
-        flushing = true;
-        setImmediate(flush);
-      }
-    },
     async control(message) {
       await pool.query(controlNotice(message));
     },

@@ -21,6 +21,7 @@ import { newId } from "../ids";
 import type { AuditInput, NewRunRow, PreparedRunJob } from "../ports";
 import { sqlTime, toIsoTimestamp } from "../timestamps";
 import type { Outcome } from "./group-commit";
+import { eventsNotice, type CommittedEvents } from "./notices";
 import { isPostgresPreparedJob } from "./run-queue";
 import { checkpointValues, emptyPatch, mergePatch, stepValues, type MergedPatch } from "./run-rows";
 import { bind, fenceRefused, CHECKPOINT_ARRAYS, EVENT_ARRAYS, isNullIn, PATCH_ARRAYS, ROW_TABLES, rowsStatement, STEP_ARRAYS, WRITE, type RowTable } from "./run-statements";
@@ -64,6 +65,8 @@ export interface PlanContext {
   isWatched(runId: string): boolean;
   /** Runs fenced already by the transaction this plan is part of (the write-by-write attempt's earlier writes). */
   fenced?: ReadonlySet<string>;
+  /** Whether the events notice goes on the release before's channel too (notices.ts). */
+  noticeEarlierRelease: boolean;
 }
 
 /** Rows bound as one array per column, as `unnest` reads them. */
@@ -133,6 +136,8 @@ export class RunBatchPlan {
   private readonly segments: Segment[] = [new Segment()];
   /** The fenced runs of the batch and the lease holder each one's writes expect (its first write's fence). */
   private readonly fences = new Map<string, string>();
+  /** Per run with events in this plan: its last seq, and whether it settled. */
+  private readonly announced = new Map<string, CommittedEvents>();
   private auditLocked = false;
   /** Whether the transaction sends the workers' `work` notice already (once is enough for all its jobs). */
   private woken = false;
@@ -238,6 +243,10 @@ export class RunBatchPlan {
     // A settled run is forgotten once this commits: the engine writes to it again only if it
     // is resumed or approved, and then its head is read again and it checkpoints in full once.
     this.heads.set(runId, { head: { num: head.num, last_event_seq: lastEventSeq, cursor: rows.cursor }, keep: !settled });
+    if (rows.stored.length > 0) {
+      const settledNow = rows.stored.some((e) => e.data.type === "run.status" && SETTLED_STATUSES.has(e.data.status));
+      this.announced.set(runId, { runId, seq: lastEventSeq, settled: settledNow || (this.announced.get(runId)?.settled ?? false) });
+    }
     if (this.ctx.isWatched(runId)) this.staged.push({ runId, before: head.last_event_seq, steps: write.steps ?? [], state: rows.state, last_event_seq: lastEventSeq });
     return { kind: "write", runId, events: rows.stored };
   }
@@ -270,7 +279,7 @@ export class RunBatchPlan {
     if (job) {
       if (!isPostgresPreparedJob(job)) throw new Error(`run ${run.id}: its job was not prepared by this database's run queue`);
       pre.push({ query: job.query, source: { kind: "other" } });
-      if (!this.woken) pre.push({ query: { text: job.wake.text, values: job.wake.values }, source: { kind: "other" } });
+      if (!this.woken) pre.push({ query: job.wake, source: { kind: "other" } });
       this.woken = true;
     }
     // One lock for the transaction: it is held until the end of it.
@@ -310,6 +319,8 @@ export class RunBatchPlan {
       }
       if (segment.releases[0].length > 0) this.emit(bind(WRITE.releases, segment.releases));
     }
+    // Last: the other processes hear of the events when (and only if) they commit.
+    if (this.announced.size > 0) this.emit(eventsNotice([...this.announced.values()], this.ctx.noticeEarlierRelease));
     return this;
   }
 

@@ -23,7 +23,7 @@ export const RUN_QUEUE_SCHEMA = "pgboss";
  */
 export interface PostgresPreparedJob extends PreparedRunJob {
   readonly query: pg.QueryConfig;
-  readonly wake: { text: string; values: unknown[] };
+  readonly wake: pg.QueryConfig;
 }
 
 export function isPostgresPreparedJob(job: PreparedRunJob): job is PostgresPreparedJob {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type pg from "pg";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StepRecord } from "@/engine/ports";
 import { runStoreContract } from "@/engine/store/contract";
@@ -11,6 +11,7 @@ import type { AuditInput, NewRunRow } from "../ports";
 import { auditBody } from "./run-batch";
 import { verifyAuditChain } from "@/lib/services/audit-chain";
 import { postgresStores } from "./storage";
+import { RUN_EVENTS_CHANNEL, RUN_NOTICES_CHANNEL } from "./notices";
 import { PostgresRunStore, type PostgresRunStoreOptions } from "./run-store";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "./test-database";
 import { leaseTo } from "../contract/lease-to";
@@ -261,6 +262,49 @@ describe("PostgresRunStore group commit", () => {
       expect(await writes()).toBe(3);
       expect(await store.listSteps("r1")).toEqual([done(1), done(2)]);
     });
+  });
+
+  it("tells the other processes of a commit's events in its transaction: per run the last seq and whether it settled; nothing of a write that failed", async () => {
+    const listen = async (url: string, channel: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const payloads: string[] = [];
+      client.on("notification", (n) => payloads.push(n.payload ?? ""));
+      await client.query(`LISTEN ${channel}`);
+      return { payloads, end: () => client.end() };
+    };
+    let earlier = false;
+    await withStore(
+      async (store, pool, database) => {
+        const events = await listen(database.url, RUN_EVENTS_CHANNEL);
+        const control = await listen(database.url, RUN_NOTICES_CHANNEL);
+        try {
+          for (const id of ["r1", "r2", "r3"]) await store.createRun(newRun(id, "wf"));
+          await Promise.all([
+            store.commit({ run_id: "r1", events: [statusEvent("r1", "running")] }),
+            store.commit({ run_id: "r2", run: { status: "completed" }, events: [statusEvent("r2", "running"), statusEvent("r2", "completed")] }),
+            store.commit({ run_id: "r1", events: [statusEvent("r1", "running"), statusEvent("r1", "running")] }),
+            store.commit({ run_id: "r3", run: { cost_micros: 1 } }),
+          ]);
+          await expect.poll(() => events.payloads, { timeout: 5_000 }).toEqual(["e 3 r1", "s 2 r2"]);
+          // A write the database refuses is rolled back with its notice; the batch's others are told of.
+          await pool.query(`CREATE FUNCTION refuse_r3() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.run_id = 'r3' THEN RAISE EXCEPTION 'r3 refused'; END IF; RETURN NEW; END $$;
+            CREATE TRIGGER refuse_r3 BEFORE INSERT ON run_events FOR EACH ROW EXECUTE FUNCTION refuse_r3()`);
+          earlier = true;
+          const results = await Promise.allSettled([store.commit({ run_id: "r3", events: [statusEvent("r3", "running")] }), store.commit({ run_id: "r1", events: [statusEvent("r1", "failed")] })]);
+          expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled"]);
+          // With a listener of the release before about, on its channel too (without the settled mark it does not read).
+          await expect.poll(() => events.payloads.slice(2), { timeout: 5_000 }).toEqual(["s 4 r1"]);
+          await expect.poll(() => control.payloads, { timeout: 5_000 }).toEqual(["e 4 r1"]);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          expect(events.payloads).toHaveLength(3);
+        } finally {
+          await events.end();
+          await control.end();
+        }
+      },
+      { earlierListeners: { present: () => earlier } },
+    );
   });
 
   it("keeps the started row when the write that settles it in the same turn fails, before or in the database", async () => {

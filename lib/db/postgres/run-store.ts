@@ -7,7 +7,8 @@
  * delta chains (engine/store/checkpoint-codec.ts), step inputs by reference, and group commit
  * (group-commit.ts): every write of one event-loop turn — engine commits, triggered runs, lease
  * releases — goes into one transaction, sent with its COMMIT in one round trip, its rows
- * written by one statement (run-batch.ts, run-statements.ts). What costs more here than there
+ * written by one statement (run-batch.ts, run-statements.ts), and the notice telling other
+ * processes of its events sent in it (notices.ts). What costs more here than there
  * is the round trip, the server's work and the commit's WAL flush; each is paid once per
  * batch, however many writes it holds (bench/README.md, "Engine on PostgreSQL").
  *
@@ -22,6 +23,7 @@ import { newId } from "../ids";
 import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStore, RunLeaseStore, RunReadBack, RunWatch } from "../ports";
 import { storedStep } from "../run-rows";
 import { sqlTime } from "../timestamps";
+import type { EarlierListeners } from "./earlier-listeners";
 import { PgGroupCommit, pipeline, type AloneAttempt, type GroupCommitOwner } from "./group-commit";
 import { postgresLeases } from "./leases";
 import { RunBatchPlan, type PlanContext, type RunHead, type RunJob } from "./run-batch";
@@ -43,6 +45,11 @@ export interface PostgresRunStoreOptions {
    * (by default a commit waits for the flush).
    */
   synchronousCommit?: "on" | "off";
+  /**
+   * Whether a listener of the release before is connected: each commit's events notice
+   * (notices.ts) then goes on its channel too. Left out: never.
+   */
+  earlierListeners?: EarlierListeners;
 }
 
 interface Watched {
@@ -232,6 +239,7 @@ export class PostgresRunStore implements RunHostStore {
       now: this.now,
       codec: this.options.codec,
       isWatched: (runId) => this.watched.has(runId),
+      noticeEarlierRelease: this.options.earlierListeners?.present() ?? false,
     };
   }
 
