@@ -68,6 +68,16 @@ describe("PostgreSQL run leases", () => {
     expect(await lease("live")).toEqual({ owner: "other:2:y", expiresAt: NOW + 1 });
   });
 
+  it("claims what one turn asks for in one transaction, and gives a run two owners claim in it to one of them", async () => {
+    const { leases } = new PostgresRunStore(database.pool);
+    for (const id of ["t1", "t2", "t3"]) await insertRun(id, "pending", { owner: null, expiresAt: null });
+    const claim = (runId: string, owner = "host:1:a") => leases.claim({ runId, owner, now: NOW, ttlMs: TTL });
+    expect(await Promise.all([claim("t1"), claim("t2"), claim("t3", "host:1:a"), claim("t3", "other:2:y")])).toEqual([true, true, true, false]);
+    const writers = (await database.pool.query("SELECT DISTINCT xmin::text FROM runs WHERE id IN ('t1', 't2', 't3')")).rows;
+    expect(writers).toHaveLength(1);
+    expect(await lease("t3")).toEqual({ owner: "host:1:a", expiresAt: NOW + TTL });
+  });
+
   it("lets only one of two processes claim each run, however the claims interleave", async () => {
     const runs = Array.from({ length: 20 }, (_, i) => `r${i}`);
     for (const id of runs) await insertRun(id, "pending", { owner: null, expiresAt: null });

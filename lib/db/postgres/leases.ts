@@ -1,8 +1,11 @@
 /**
  * Run leases on PostgreSQL (SPEC §5; the semantics of lib/db/run-leases.ts): which process
- * drives a run, until when. Claiming and taking over are each one conditional UPDATE, a
+ * drives a run, until when. Claiming and taking over are each a conditional UPDATE, a
  * compare-and-set: PostgreSQL locks the row, and a second UPDATE waiting on it re-checks its
  * condition against the row the first one left, so two processes never both win a run.
+ *
+ * The claims made in one event-loop turn (a worker beginning the jobs it took) go out as one
+ * statement: one round trip and one transaction for all of them instead of one each.
  */
 import type pg from "pg";
 import type { LeaseRow, OrphanRow, RunLeaseStore } from "../ports";
@@ -14,11 +17,13 @@ import { clearTakeovers, noteTakeover } from "./run-takeovers";
 const statement = (name: string, text: string): Statement => ({ name: `switchyard_lease_${name}`, text });
 
 const SQL = {
-  /** `$1` run, `$2` owner, `$3` expires, `$4` now. */
+  /** Per claim (one a run): `$1` run, `$2` owner, `$3` expires, `$4` now. */
   claim: statement(
-    "claim",
-    `UPDATE runs SET lease_owner = $2, lease_expires_at = $3
-     WHERE id = $1 AND (lease_owner IS NULL OR lease_owner = $2 OR lease_expires_at IS NULL OR lease_expires_at < $4::timestamptz)`,
+    "claim_many",
+    `UPDATE runs AS r SET lease_owner = c.owner, lease_expires_at = c.expires
+     FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[]) AS c(id, owner, expires, now)
+     WHERE r.id = c.id AND (r.lease_owner IS NULL OR r.lease_owner = c.owner OR r.lease_expires_at IS NULL OR r.lease_expires_at < c.now)
+     RETURNING r.id`,
   ),
   /** `$1` run, `$2` owner, `$3` expires, `$4` previous holder (or null), `$5` status. */
   takeOver: statement(
@@ -53,7 +58,7 @@ const SQL = {
 export function postgresLeases(pool: pg.Pool, release: RunLeaseStore["release"]): RunLeaseStore {
   const changed = async (s: Statement, values: unknown[]) => (await pool.query(bind(s, values))).rowCount ?? 0;
   return {
-    claim: async (a) => (await changed(SQL.claim, [a.runId, a.owner, sqlTime(a.now + a.ttlMs), sqlTime(a.now)])) === 1,
+    claim: claimsByTurn(pool),
     takeOver: async (a) => (await changed(SQL.takeOver, [a.runId, a.owner, sqlTime(a.now + a.ttlMs), a.previous, a.status])) === 1,
     release,
     releaseProcess: (ownerPrefix) => changed(SQL.releaseProcess, [ownerPrefix]),
@@ -66,4 +71,53 @@ export function postgresLeases(pool: pg.Pool, release: RunLeaseStore["release"])
     noteTakeover: (runId) => noteTakeover(pool, runId),
     clearTakeovers: (runId) => clearTakeovers(pool, runId),
   };
+}
+
+type Claim = Parameters<RunLeaseStore["claim"]>[0];
+
+/**
+ * `claim`, gathering the claims of one turn into one statement. A run claimed again in the
+ * same turn waits for the next statement, so each claim is decided as it would be alone, in
+ * the order they were made.
+ */
+function claimsByTurn(pool: pg.Pool): RunLeaseStore["claim"] {
+  type Waiting = { claim: Claim; resolve(won: boolean): void; reject(error: unknown): void };
+  let waiting: Waiting[] = [];
+  let scheduled = false;
+  const flush = async () => {
+    const batch: Waiting[] = [];
+    const later: Waiting[] = [];
+    const runs = new Set<string>();
+    for (const w of waiting) {
+      if (runs.has(w.claim.runId)) later.push(w);
+      else {
+        runs.add(w.claim.runId);
+        batch.push(w);
+      }
+    }
+    waiting = [];
+    try {
+      const columns: unknown[][] = [[], [], [], []];
+      for (const { claim } of batch) {
+        columns[0].push(claim.runId);
+        columns[1].push(claim.owner);
+        columns[2].push(sqlTime(claim.now + claim.ttlMs));
+        columns[3].push(sqlTime(claim.now));
+      }
+      const won = new Set((await pool.query<{ id: string }>(bind(SQL.claim, columns))).rows.map((r) => r.id));
+      for (const { claim, resolve } of batch) resolve(won.has(claim.runId));
+    } catch (err) {
+      for (const { reject } of batch) reject(err);
+    }
+    waiting = [...later, ...waiting];
+    if (waiting.length > 0) await flush();
+    else scheduled = false;
+  };
+  return (claim) =>
+    new Promise<boolean>((resolve, reject) => {
+      waiting.push({ claim, resolve, reject });
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => void flush());
+    });
 }
