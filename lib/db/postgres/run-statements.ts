@@ -227,10 +227,10 @@ export const READ = {
   /** The runs of `$1` (ids) that exist: number and highest event seq. */
   heads: statement("heads", `SELECT r.id, r.num, COALESCE(${lastSeq("run_events", "r.num")}, 0) AS last_event_seq FROM runs r WHERE r.id = ANY($1::text[])`),
   run: statement("run", `SELECT ${RUN_SELECT} FROM runs WHERE id = $1`),
-  /** The run with its highest step and event seqs (loadRun). */
+  /** The run with its number and highest step and event seqs (loadRun). */
   loaded: statement(
     "loaded",
-    `SELECT ${RUN_SELECT}, COALESCE(${lastSeq("steps", "runs.num")}, 0) AS last_step_seq, COALESCE(${lastSeq("run_events", "runs.num")}, 0) AS last_event_seq
+    `SELECT ${RUN_SELECT}, runs.num, COALESCE(${lastSeq("steps", "runs.num")}, 0) AS last_step_seq, COALESCE(${lastSeq("run_events", "runs.num")}, 0) AS last_event_seq
      FROM runs WHERE id = $1`,
   ),
   graph: statement("graph", "SELECT graph FROM workflow_versions WHERE workflow_id = $1 AND version = $2"),

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { StepRecord } from "@/engine/ports";
 import { runStoreContract } from "@/engine/store/contract";
 import { checkpoint, newRun, statusEvent, step } from "@/engine/store/contract-fixtures";
@@ -93,6 +93,33 @@ describe("PostgresRunStore", () => {
       expect(retried.seq).toBe(3);
       expect((await store.listEvents("r1", 0)).map((e) => e.seq)).toEqual([1, 2, 3]);
       expect((await store.loadRun("r1"))?.checkpoint?.state).toEqual({ a: 3, pad: "p".repeat(500) });
+    });
+  });
+
+  it("takes a loaded run's head for its first commit, reading none, and several loads of one turn share a connection", async () => {
+    await withStore(async (store, pool) => {
+      await store.createRun(newRun("r1", "wf"));
+      await store.createRun(newRun("r2", "wf"));
+      await store.commit({ run_id: "r1", events: [statusEvent("r1", "running"), statusEvent("r1", "running")], checkpoint: checkpoint("r1", 1, { a: 1 }, null) });
+      const driver = new PostgresRunStore(pool);
+      const sent = vi.spyOn(pg.Client.prototype, "query");
+      const names = () => sent.mock.calls.map(([config]) => (typeof config === "string" ? config : ((config as pg.QueryConfig).name ?? (config as pg.QueryConfig).text)));
+      try {
+        const [one, two] = await Promise.all([driver.loadRun("r1"), driver.loadRun("r2")]);
+        expect([one?.last_event_seq, two?.last_event_seq]).toEqual([2, 0]);
+        // (Then each reads the version's graph, which the pool caches from then on.)
+        expect(names().slice(0, 6)).toEqual(["loaded", "open_steps", "latest_chain", "loaded", "open_steps", "latest_chain"].map((n) => `switchyard_run_${n}`));
+        expect(new Set(sent.mock.contexts.slice(0, 6)).size).toBe(1);
+        const [event] = await driver.commit({ run_id: "r1", events: [statusEvent("r1", "running")] });
+        expect(event.seq).toBe(3);
+        expect(names().filter((name) => name.includes("heads"))).toEqual([]);
+      } finally {
+        sent.mockRestore();
+      }
+      // Taken by that commit: a write after the run was forgotten reads its head again.
+      await driver.commit({ run_id: "r1", run: { status: "completed" }, events: [statusEvent("r1", "completed")] });
+      const [late] = await driver.commit({ run_id: "r1", events: [statusEvent("r1", "running")] });
+      expect(late.seq).toBe(5);
     });
   });
 

@@ -70,6 +70,9 @@ interface Attempt {
   forget: Set<string>;
 }
 
+/** How many heads of loaded runs wait for their first commit here, at most (the oldest go first). */
+const LOADED_HEADS = 4_096;
+
 /** The answer's run with its workflow's name, prepared once per connection like the store's own statements. */
 const RUN_WITH_WORKFLOW_STATEMENT: Statement = { name: "switchyard_run_with_workflow", text: RUN_WITH_WORKFLOW };
 
@@ -82,10 +85,18 @@ const runOf = (job: RunJob): string | null => (job.kind === "write" ? job.write.
 export class PostgresRunStore implements RunHostStore {
   readonly leases: RunLeaseStore;
   private readonly heads = new Map<string, RunHead>();
+  /**
+   * The heads of runs loaded to be driven (loadRun), for their first commit here: it then
+   * needs no read of its own. Taken by that commit; a run loaded and never written is
+   * forgotten once {@link LOADED_HEADS} newer ones came.
+   */
+  private readonly loadedHeads = new Map<string, RunHead>();
   private readonly group: PgGroupCommit<RunJob>;
   private readonly now: () => number;
   private readonly watched = new Map<string, Watched>();
   private attempt: Attempt = { jobs: [], plans: [], forget: new Set() };
+  /** Reads waiting for this turn's round trip ({@link readTogether}). */
+  private reads: { queries: pg.QueryConfig[]; resolve(results: pg.QueryResult[]): void; reject(error: unknown): void }[] = [];
 
   constructor(
     private readonly pool: pg.Pool,
@@ -161,11 +172,17 @@ export class PostgresRunStore implements RunHostStore {
         // Runs this store has no head for (and no job of the batch creates): one read for all.
         const created = new Set<string>();
         const unknown = new Set<string>();
+        const loaded = new Map<string, RunHead>();
         for (const job of jobs) {
           if (job.kind === "triggered") created.add(job.run.id);
-          else if (job.kind === "write" && !this.heads.has(job.write.run_id) && !created.has(job.write.run_id)) unknown.add(job.write.run_id);
+          else if (job.kind === "write" && !this.heads.has(job.write.run_id) && !created.has(job.write.run_id)) {
+            const head = this.loadedHeads.get(job.write.run_id);
+            if (head) loaded.set(job.write.run_id, head);
+            else unknown.add(job.write.run_id);
+          }
         }
-        const loaded = unknown.size > 0 ? await this.readHeads(client, [...unknown]) : new Map<string, RunHead>();
+        for (const runId of loaded.keys()) this.loadedHeads.delete(runId);
+        if (unknown.size > 0) for (const [runId, head] of await this.readHeads(client, [...unknown])) loaded.set(runId, head);
         const plan = new RunBatchPlan(this.planContext((id) => this.heads.get(id) ?? loaded.get(id)), new Set());
         for (const job of jobs) plan.add(job);
         plan.finish();
@@ -267,18 +284,41 @@ export class PostgresRunStore implements RunHostStore {
     return (await this.pool.query<T>(bind(s, values))).rows;
   }
 
-  /** Several reads on one connection in one round trip. */
-  private async readTogether(queries: pg.QueryConfig[]): Promise<pg.QueryResult[]> {
-    const client = await this.pool.connect();
+  /**
+   * Several reads on one connection in one round trip — with every other caller's of the same
+   * turn (a worker loading the runs it took): one connection and one round trip for them all.
+   */
+  private readTogether(queries: pg.QueryConfig[]): Promise<pg.QueryResult[]> {
+    return new Promise((resolve, reject) => {
+      this.reads.push({ queries, resolve, reject });
+      if (this.reads.length === 1) setImmediate(() => void this.flushReads());
+    });
+  }
+
+  private async flushReads(): Promise<void> {
+    const batch = this.reads;
+    this.reads = [];
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      for (const { reject } of batch) reject(err);
+      return;
+    }
     let broken: Error | undefined;
     try {
-      const settled = await pipeline(client, queries);
-      const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
-      if (failed) throw failed.reason;
-      return settled.map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value);
-    } catch (err) {
-      broken = typeof (err as { code?: unknown }).code === "string" ? undefined : (err as Error);
-      throw err;
+      // Each read is answered on its own (one Sync each): one that fails fails only its caller.
+      const settled = await pipeline(client, batch.flatMap((b) => b.queries));
+      let at = 0;
+      for (const { queries, resolve, reject } of batch) {
+        const mine = settled.slice(at, (at += queries.length));
+        const failed = mine.find((s): s is PromiseRejectedResult => s.status === "rejected");
+        if (!failed) resolve(mine.map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value));
+        else {
+          if (typeof (failed.reason as { code?: unknown }).code !== "string") broken = failed.reason as Error;
+          reject(failed.reason);
+        }
+      }
     } finally {
       client.release(broken);
     }
@@ -301,8 +341,13 @@ export class PostgresRunStore implements RunHostStore {
 
   async loadRun(runId: string): Promise<LoadedRun | null> {
     const [loaded, open, chain] = await this.readTogether([bind(READ.loaded, [runId]), bind(READ.openSteps, [runId]), bind(READ.latestChain, [runId])]);
-    const row = loaded.rows[0] as (RunRow & { last_step_seq: number; last_event_seq: number }) | undefined;
+    const row = loaded.rows[0] as (RunRow & { num: number; last_step_seq: number; last_event_seq: number }) | undefined;
     if (!row) return null;
+    if (!this.heads.has(runId)) {
+      this.loadedHeads.delete(runId);
+      this.loadedHeads.set(runId, { num: row.num, last_event_seq: row.last_event_seq, cursor: null });
+      if (this.loadedHeads.size > LOADED_HEADS) this.loadedHeads.delete(this.loadedHeads.keys().next().value!);
+    }
     const run = runFromRow(row);
     const graph = await this.versionGraph(runId, run.workflow_id, run.workflow_version);
     const rows = (chain.rows as CheckpointRow[]).map(checkpointFromRow);
