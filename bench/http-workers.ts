@@ -12,11 +12,14 @@
  * with more cores. Knobs: LEGS ("all,1,2,4"), WARMUP (1000), SEQ_COUNT (200), CLIENTS (100),
  * LOAD_SECONDS (10), WORKLOAD (chain_10); WEB_NODE_OPTIONS and WORKER_NODE_OPTIONS replace the
  * processes' Node options (`--require ./bench/cpu-profile.cjs` for a CPU profile: Node refuses `--cpu-prof` there).
+ * STATEMENTS=1 also prints, per leg, the statements the load sent (calls per run, from
+ * pg_stat_statements: the server must preload it and the database `postgres` have it created).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { createPostgresTestDatabase } from "../lib/db/postgres/test-database";
 import { startServer } from "../tests/integration/support/server";
 import { startWorker, type TestWorker } from "../tests/integration/support/worker";
@@ -79,9 +82,13 @@ async function leg(name: string, workerCount: number): Promise<void> {
       const seq = await sequentialLatency(client, runs, env("SEQ_COUNT", 200));
 
       const cpu = () => ({ machine: machineBusyMs(), web: processCpuMs(server.pid()!), workers: workers.reduce((n, w) => n + processCpuMs(w.pid()!), 0), postgres: postgresCpuMs() });
+      const statements = process.env.STATEMENTS === "1";
+      const stats = statements ? statementStats(database.url) : null;
+      await stats?.query("SELECT pg_stat_statements_reset()");
       const before = cpu();
       const load = await closedLoop(client, runs, env("CLIENTS", 100), env("LOAD_SECONDS", 10) * 1000, graph.nodes.length);
       const after = cpu();
+      if (stats) await printStatements(stats, new URL(database.url).pathname.slice(1), name, load.runs).finally(() => stats.end());
       const perRun = (k: keyof typeof before) => round((after[k] - before[k]) / load.runs, 3);
       console.log(
         JSON.stringify({
@@ -99,6 +106,23 @@ async function leg(name: string, workerCount: number): Promise<void> {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A pool on the server's `postgres` database, where pg_stat_statements is read. */
+function statementStats(url: string): pg.Pool {
+  const at = new URL(url);
+  at.pathname = "/postgres";
+  return new pg.Pool({ connectionString: at.toString(), max: 1 });
+}
+
+/** The statements database `dbName` was sent since the reset: calls and execution ms per run, the most called first. */
+async function printStatements(stats: pg.Pool, dbName: string, leg: string, runs: number): Promise<void> {
+  const { rows } = await stats.query<{ calls: string; ms: number; query: string }>(
+    `SELECT calls, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query FROM pg_stat_statements
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY calls DESC LIMIT 30`,
+    [dbName],
+  );
+  for (const r of rows) console.log(JSON.stringify({ leg, calls_per_run: round(Number(r.calls) / runs, 3), exec_ms_per_run: round(r.ms / runs, 4), query: r.query }));
 }
 
 async function main(): Promise<void> {
