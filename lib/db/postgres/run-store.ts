@@ -319,6 +319,10 @@ export class PostgresRunStore implements RunHostStore {
           reject(failed.reason);
         }
       }
+    } catch (err) {
+      // Not sent at all (the client refused the queries): every caller hears why.
+      broken = err instanceof Error ? err : new Error(String(err));
+      for (const { reject } of batch) reject(err);
     } finally {
       client.release(broken);
     }
