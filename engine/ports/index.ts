@@ -165,6 +165,10 @@ export interface StoredEvent {
   created_at: number;
 }
 
+/** Whether the event is the run reaching a settled status ({@link SETTLED_STATUSES}). */
+export const settles = (event: StoredEvent): event is StoredEvent & { data: Extract<EngineEvent, { type: "run.status" }> } =>
+  event.data.type === "run.status" && SETTLED_STATUSES.has(event.data.status);
+
 /** Live, not persisted: streamed model output (issue: providers). */
 export interface DeltaEvent {
   type: "step.delta";

@@ -2,14 +2,10 @@
  * `?wait=` support: resolve when a run reaches a status a caller can act on, or when the
  * time is up, whichever comes first. Driven by the event bus, never by polling.
  */
-import { SETTLED_STATUSES, type EngineEvent, type RunEventBus, type RunStatus, type StoredEvent } from "@/engine/ports";
+import { SETTLED_STATUSES, settles, type RunEventBus, type RunStatus } from "@/engine/ports";
 
-/** Statuses after which a waiting caller gets its answer. */
-export { SETTLED_STATUSES };
-
-/** Whether the event is the run reaching a settled status. */
-export const settles = (event: StoredEvent): event is StoredEvent & { data: Extract<EngineEvent, { type: "run.status" }> } =>
-  event.data.type === "run.status" && SETTLED_STATUSES.has(event.data.status);
+/** Statuses after which a waiting caller gets its answer, and whether an event is the run reaching one. */
+export { SETTLED_STATUSES, settles };
 
 /**
  * Subscribes at once (call it BEFORE starting the run, so no event can slip by) and

@@ -13,7 +13,7 @@
  */
 import type pg from "pg";
 import { leaseLost } from "../../../engine/errors";
-import { SETTLED_STATUSES, type RunWrite, type StepRecord, type StoredEvent } from "../../../engine/ports";
+import { SETTLED_STATUSES, settles, type RunWrite, type StepRecord, type StoredEvent } from "../../../engine/ports";
 import { encodeCheckpoint, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../../engine/store/checkpoint-codec";
 import { GENESIS_HASH } from "../audit-hash";
 import { canonicalJson } from "../canonical-json";
@@ -244,8 +244,7 @@ export class RunBatchPlan {
     // is resumed or approved, and then its head is read again and it checkpoints in full once.
     this.heads.set(runId, { head: { num: head.num, last_event_seq: lastEventSeq, cursor: rows.cursor }, keep: !settled });
     if (rows.stored.length > 0) {
-      const settledNow = rows.stored.some((e) => e.data.type === "run.status" && SETTLED_STATUSES.has(e.data.status));
-      this.announced.set(runId, { runId, seq: lastEventSeq, settled: settledNow || (this.announced.get(runId)?.settled ?? false) });
+      this.announced.set(runId, { runId, seq: lastEventSeq, settled: rows.stored.some(settles) || (this.announced.get(runId)?.settled ?? false) });
     }
     if (this.ctx.isWatched(runId)) this.staged.push({ runId, before: head.last_event_seq, steps: write.steps ?? [], state: rows.state, last_event_seq: lastEventSeq });
     return { kind: "write", runId, events: rows.stored };
