@@ -71,7 +71,8 @@ describe("run notices on PostgreSQL", () => {
       await expect.poll(() => controls.length, { timeout: 5_000 }).toBe(1);
       await expect.poll(() => events.payloads.length, { timeout: 5_000 }).toBe(2);
       expect(events.payloads).toEqual(["s 6 r1", "e 2 r2"]);
-      expect(control.payloads).toEqual([`c {"op":"work"}`]);
+      // (Each connection hears it in its own time: the raw listener's may come after the worker's.)
+      await expect.poll(() => control.payloads, { timeout: 5_000 }).toEqual([`c {"op":"work"}`]);
       expect(controls).toEqual([{ op: "work" }]);
     } finally {
       stop();
