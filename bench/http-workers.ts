@@ -14,6 +14,9 @@
  * processes' Node options (`--require ./bench/cpu-profile.cjs` for a CPU profile: Node refuses `--cpu-prof` there).
  * STATEMENTS=1 also prints, per leg, the statements the load sent (calls per run, from
  * pg_stat_statements: the server must preload it and the database `postgres` have it created).
+ * PHASES=1 prints where the load's runs spent their time, from their stored timestamps: from
+ * the trigger's commit to the first event a process wrote for the run (dispatch: the queue, the
+ * lease claim, the load), and from there to its last event (execution), p50 and p95.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -85,10 +88,12 @@ async function leg(name: string, workerCount: number): Promise<void> {
       const statements = process.env.STATEMENTS === "1";
       const stats = statements ? statementStats(database.url) : null;
       await stats?.query("SELECT pg_stat_statements_reset()");
+      const loadStart = new Date();
       const before = cpu();
       const load = await closedLoop(client, runs, env("CLIENTS", 100), env("LOAD_SECONDS", 10) * 1000, graph.nodes.length);
       const after = cpu();
       if (stats) await printStatements(stats, new URL(database.url).pathname.slice(1), name, load.runs).finally(() => stats.end());
+      if (process.env.PHASES === "1") await printPhases(database.pool, name, loadStart);
       const perRun = (k: keyof typeof before) => round((after[k] - before[k]) / load.runs, 3);
       console.log(
         JSON.stringify({
@@ -123,6 +128,22 @@ async function printStatements(stats: pg.Pool, dbName: string, leg: string, runs
     [dbName],
   );
   for (const r of rows) console.log(JSON.stringify({ leg, calls_per_run: round(Number(r.calls) / runs, 3), exec_ms_per_run: round(r.ms / runs, 4), query: r.query }));
+}
+
+/** The p50 and p95 of each run's dispatch (trigger commit → first event) and execution (first → last event), in ms. */
+async function printPhases(pool: pg.Pool, leg: string, since: Date): Promise<void> {
+  const { rows } = await pool.query<Record<string, number>>(
+    `WITH t AS (
+       SELECT extract(epoch FROM min(e.created_at) - r.created_at) * 1000 AS dispatch, extract(epoch FROM max(e.created_at) - min(e.created_at)) * 1000 AS execution
+       FROM runs r JOIN run_events e ON e.run_num = r.num WHERE r.created_at >= $1 GROUP BY r.id, r.created_at)
+     SELECT count(*)::int AS runs,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY dispatch) AS dispatch_p50, percentile_cont(0.95) WITHIN GROUP (ORDER BY dispatch) AS dispatch_p95,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY execution) AS execution_p50, percentile_cont(0.95) WITHIN GROUP (ORDER BY execution) AS execution_p95
+     FROM t`,
+    [since],
+  );
+  const r = rows[0];
+  console.log(JSON.stringify({ leg, phases_ms: Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(Number(v), 1)])) }));
 }
 
 async function main(): Promise<void> {
