@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunStatus, StoredEvent } from "@/engine/ports";
-import { eventsNotice, postgresNotices } from "@/lib/db/postgres/notices";
+import { postgresNotices } from "@/lib/db/postgres/notices";
+import { testNotices } from "@/lib/db/postgres/test-notices";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "@/lib/db/postgres/test-database";
 import { LocalRunEventBus } from "./event-bus";
 import { followOtherProcesses, SETTLED_TAIL } from "./other-processes";
@@ -28,12 +29,13 @@ async function twoProcesses(onRead?: (bus: LocalRunEventBus) => void) {
     onRead?.(bus);
     return table.filter((e) => e.run_id === runId && e.seq > after);
   });
+  const notify = testNotices(database.pool);
   let seq = 0;
   /** One commit of the run's events, one per status given. */
   const commit = (runId: string, ...statuses: RunStatus[]) => {
     const events = statuses.map((s) => status(runId, ++seq, s));
     table.push(...events);
-    void database.pool.query(eventsNotice([{ runId, seq, settled: events.some(settles) }], false));
+    void notify({ runs: [{ runId, seq, settled: events.some(settles) }] });
   };
   return { bus, reads, commit, stop };
 }

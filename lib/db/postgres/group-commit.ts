@@ -10,8 +10,25 @@
  * with ROLLBACK), and the batch is applied again write by write, each in its own SAVEPOINT
  * and round trip. A failure the outcome cannot be known of (the connection lost, the COMMIT
  * itself failing) rejects every write of the batch.
+ *
+ * Statements that must act only once the batch has committed — the notices that tell other
+ * processes of it — follow the COMMIT in the same round trip, each a transaction of its own,
+ * and check the batch's mark ({@link COMMITTED_MARK}): a session setting its transaction sets,
+ * which PostgreSQL reverts if that transaction rolls back. A NOTIFY inside the batch would be
+ * delivered with its commit too, but PostgreSQL serializes the commits of all transactions
+ * that notify, cluster-wide, through their WAL flushes (the notify queue's lock, held until the
+ * transaction ends): every process's batches would commit one after another, each flushing on
+ * its own. A transaction that only notifies writes nothing that needs flushing.
  */
+import { randomBytes } from "node:crypto";
 import type pg from "pg";
+
+/**
+ * The condition an after-commit statement acts under (in its WHERE clause): `$1`, which the
+ * group commit binds to the mark of the batch it follows, is the mark the batch's transaction
+ * left — true only if that transaction committed.
+ */
+export const COMMITTED_MARK = "current_setting('switchyard.commit', true) = $1";
 
 /** A write's result, or why it was refused. */
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: Error };
@@ -25,6 +42,12 @@ export interface TogetherAttempt {
    * transaction committed. A write may be refused here only when nothing of it was applied.
    */
   outcomes(results: pg.QueryResult[]): Outcome<unknown>[];
+  /**
+   * Statements to send after the COMMIT, in the same round trip, each in a transaction of its
+   * own: their `$1` is the batch's mark, their texts act only `WHERE` {@link COMMITTED_MARK}
+   * (their own parameters from `$2` on). Their failure changes no write's outcome.
+   */
+  after?: readonly pg.QueryConfig[];
 }
 
 /** One write of the write-by-write attempt: its statements, inside its own savepoint. */
@@ -34,6 +57,8 @@ export interface AloneAttempt {
   settle(results: pg.QueryResult[]): unknown;
   /** Why the write is refused, from the error of its statement `index` (or of `settle`). */
   refused(error: unknown, index: number | null): Error;
+  /** As {@link TogetherAttempt.after}, sent after the COMMIT if the write stands. */
+  after?: readonly pg.QueryConfig[];
 }
 
 /** What the owner of the writes does for each attempt; it keeps its in-memory state in step with what commits. */
@@ -64,6 +89,8 @@ const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 const isStatementError = (e: unknown) => typeof (e as { code?: unknown } | null)?.code === "string" && typeof (e as { severity?: unknown }).severity === "string";
 
 const COMMIT: pg.QueryConfig = { text: "COMMIT" };
+/** An after-commit statement bound to the batch it follows. */
+const marked = (query: pg.QueryConfig, mark: string): pg.QueryConfig => ({ ...query, values: [mark, ...(query.values ?? [])] });
 const SAVEPOINT: pg.QueryConfig = { text: "SAVEPOINT write" };
 const ROLLBACK_TO: pg.QueryConfig = { text: "ROLLBACK TO SAVEPOINT write" };
 
@@ -105,10 +132,29 @@ function unwrap(settled: PromiseSettledResult<pg.QueryResult>[]): { results: pg.
   return { results };
 }
 
+/**
+ * Reports after-commit statements that failed (what they announce is read from the tables
+ * anyway, on the next notice); answers a failure of the connection, which is then not reused.
+ */
+function afterFailed(settled: readonly PromiseSettledResult<pg.QueryResult>[]): Error | undefined {
+  let lost: Error | undefined;
+  for (const s of settled) {
+    if (s.status === "fulfilled") continue;
+    console.error(`a statement after a group commit failed: ${asError(s.reason).message}`);
+    if (!isStatementError(s.reason)) lost ??= asError(s.reason);
+  }
+  return lost;
+}
+
 export class PgGroupCommit<W> {
   private queue: Pending<W>[] = [];
   private scheduled = false;
   private inFlight = false;
+  /** Marks are unique per instance (several may share a pool, and so its connections). */
+  private readonly markPrefix = randomBytes(6).toString("hex");
+  private marks = 0;
+  /** The connection failed after the batch committed: it is not reused. */
+  private lostAfter: Error | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -170,22 +216,27 @@ export class PgGroupCommit<W> {
       this.owner.aborted();
       this.rejectAll(batch, err);
     } finally {
-      client.release(broken);
+      client.release(broken ?? this.lostAfter);
+      this.lostAfter = undefined;
     }
   }
 
   private async attempt(client: pg.PoolClient, writes: readonly W[]): Promise<Outcome<unknown>[]> {
     const plan = await this.owner.together(writes, client);
-    const settled = await pipeline(client, [this.begin(), ...plan.statements, COMMIT]);
-    const commit = settled[settled.length - 1];
+    const mark = this.nextMark();
+    const after = (plan.after ?? []).map((q) => marked(q, mark));
+    const settled = await pipeline(client, [this.begin(mark), ...plan.statements, COMMIT, ...after]);
+    const commitAt = plan.statements.length + 1;
+    const commit = settled[commitAt];
     if (commit.status === "rejected") throw commit.reason;
-    const done = unwrap(settled);
+    const done = unwrap(settled.slice(0, commitAt + 1));
     if ("results" in done && commit.value.command === "COMMIT") {
       const outcomes = plan.outcomes(done.results.slice(1, -1));
       this.owner.committed();
+      this.lostAfter = afterFailed(settled.slice(commitAt + 1));
       return outcomes;
     }
-    // A statement failed: PostgreSQL rolled the transaction back at COMMIT.
+    // A statement failed: PostgreSQL rolled the transaction back at COMMIT (and the after-commit statements did nothing).
     if ("error" in done && !isStatementError(done.error)) throw done.error;
     this.owner.aborted();
     return this.alone(client, writes);
@@ -195,6 +246,8 @@ export class PgGroupCommit<W> {
   private async alone(client: pg.PoolClient, writes: readonly W[]): Promise<Outcome<unknown>[]> {
     await this.owner.beforeAlone(writes, client);
     const outcomes: Outcome<unknown>[] = [];
+    const after: pg.QueryConfig[] = [];
+    const mark = this.nextMark();
     let begun = false;
     for (const write of writes) {
       const attempt = this.owner.alone(write);
@@ -202,7 +255,7 @@ export class PgGroupCommit<W> {
         outcomes.push({ ok: false, error: attempt });
         continue;
       }
-      const head = begun ? [SAVEPOINT] : [this.begin(), SAVEPOINT];
+      const head = begun ? [SAVEPOINT] : [this.begin(mark), SAVEPOINT];
       const settled = await pipeline(client, [...head, ...attempt.statements]);
       const opening = unwrap(settled.slice(0, head.length));
       if ("error" in opening) throw opening.error;
@@ -223,19 +276,28 @@ export class PgGroupCommit<W> {
       if (refusal) {
         await client.query(ROLLBACK_TO);
         outcomes.push({ ok: false, error: refusal });
-      } else outcomes.push({ ok: true, value });
+      } else {
+        outcomes.push({ ok: true, value });
+        for (const q of attempt.after ?? []) after.push(marked(q, mark));
+      }
     }
     if (begun) {
-      const result = await client.query(COMMIT);
-      if (result.command !== "COMMIT") throw new Error(`the batch's transaction did not commit (${result.command})`);
+      const [commit, ...rest] = await pipeline(client, [COMMIT, ...after]);
+      if (commit.status === "rejected") throw commit.reason;
+      if (commit.value.command !== "COMMIT") throw new Error(`the batch's transaction did not commit (${commit.value.command})`);
+      this.lostAfter = afterFailed(rest);
     }
     this.owner.committed();
     return outcomes;
   }
 
-  /** BEGIN and the owner's prelude: one simple query (its statements answer together). */
-  private begin(): pg.QueryConfig {
-    return { text: this.owner.prelude ? `BEGIN; ${this.owner.prelude}` : "BEGIN" };
+  private nextMark(): string {
+    return `${this.markPrefix}.${++this.marks}`;
+  }
+
+  /** BEGIN, the owner's prelude and the transaction's mark: one simple query (its statements answer together). */
+  private begin(mark: string): pg.QueryConfig {
+    return { text: `BEGIN; ${this.owner.prelude ? `${this.owner.prelude}; ` : ""}SELECT set_config('switchyard.commit', '${mark}', false)` };
   }
 
   private rejectAll(batch: Pending<W>[], error: unknown): void {

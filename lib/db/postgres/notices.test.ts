@@ -2,8 +2,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunControl } from "../ports";
 import { earlierListeners, EARLIER_LISTENER_NAME } from "./earlier-listeners";
-import { eventsNotice, postgresNotices, RUN_EVENTS_CHANNEL, RUN_NOTICES_CHANNEL, type CommittedEvents } from "./notices";
+import { postgresNotices, RUN_EVENTS_CHANNEL, RUN_NOTICES_CHANNEL, type CommittedEvents } from "./notices";
 import { createPostgresTestDatabase, type PostgresTestDatabase } from "./test-database";
+import { testNotices } from "./test-notices";
 
 let database: PostgresTestDatabase;
 beforeAll(async () => {
@@ -23,16 +24,11 @@ async function rawListener(channel: string, name = "test-raw") {
   return { payloads, end: () => client.end() };
 }
 
-/** Sends the events notice as the run store does: in a transaction, delivered when it commits and not if it rolls back. */
+/** Sends the events notice as the run store does (test-notices.ts); `rollBack`: its commit fails, and nothing is sent. */
 async function commitWithNotice(runs: CommittedEvents[], { toEarlier = false, rollBack = false } = {}) {
-  const client = await database.pool.connect();
-  try {
-    await client.query("BEGIN");
-    await client.query(eventsNotice(runs, toEarlier));
-    await client.query(rollBack ? "ROLLBACK" : "COMMIT");
-  } finally {
-    client.release();
-  }
+  await testNotices(database.pool)({ runs, toEarlier, rollBack }).catch((err: unknown) => {
+    if (!rollBack) throw err;
+  });
 }
 
 describe("run notices on PostgreSQL", () => {

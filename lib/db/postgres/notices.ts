@@ -5,9 +5,10 @@
  * messages go on {@link RUN_NOTICES_CHANNEL}, which every process listens to. A worker thus
  * never wakes for the events of every run of every worker.
  *
- * The events notice is a statement of the commit that writes the events ({@link eventsNotice},
- * sent by the run store's group commit): PostgreSQL delivers it when that transaction commits
- * and drops it when it rolls back, with no round trip or transaction of its own. A dedicated
+ * The events notice follows the commit that writes the events ({@link eventsNotice}, sent by
+ * the run store's group commit in the batch's round trip, right after its COMMIT, and only if
+ * that committed: group-commit.ts), so it costs no round trip of its own, and never announces
+ * a write that was rolled back. A dedicated
  * connection LISTENs, and reconnects after it fails (notices sent while it was away are lost:
  * listeners read the events table on the next one, which is the record anyway).
  *
@@ -17,6 +18,7 @@
  */
 import pg from "pg";
 import type { RunControl, RunNotices } from "../ports";
+import { COMMITTED_MARK } from "./group-commit";
 import { pgTypes } from "./types";
 
 /** Control messages (and, from the release before, events). */
@@ -51,8 +53,9 @@ const parse = (payload: string): { kind: "events"; runId: string; seq: number; s
   return null;
 };
 
-const NOTIFY_EACH = "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p";
-const NOTIFY_BOTH = `${NOTIFY_EACH} UNION ALL SELECT pg_notify($3, p) FROM unnest($4::text[]) AS p`;
+/** After a group commit: `$1` its mark (group-commit.ts), then the channel and payloads. */
+const NOTIFY_EACH = `SELECT pg_notify($2, p) FROM unnest($3::text[]) AS p WHERE ${COMMITTED_MARK}`;
+const NOTIFY_BOTH = `${NOTIFY_EACH} UNION ALL SELECT pg_notify($4, p) FROM unnest($5::text[]) AS p WHERE ${COMMITTED_MARK}`;
 
 /** What one commit tells of a run: its events up to `seq`, and whether they include its settling. */
 export interface CommittedEvents {
@@ -62,8 +65,9 @@ export interface CommittedEvents {
 }
 
 /**
- * The statement announcing a commit's events, one NOTIFY per run (and channel), to send in the
- * transaction that writes them. Named: parsed and planned once per connection.
+ * The statement announcing a commit's events, one NOTIFY per run (and channel): a group
+ * commit's after-commit statement (its mark bound first). Named: parsed and planned once per
+ * connection.
  */
 export function eventsNotice(runs: readonly CommittedEvents[], toEarlierRelease: boolean): pg.QueryConfig {
   const payloads = runs.map(({ runId, seq, settled }) => `${settled ? "s" : "e"} ${seq} ${runId}`);
@@ -72,12 +76,18 @@ export function eventsNotice(runs: readonly CommittedEvents[], toEarlierRelease:
   return { name: "switchyard_notify_both", text: NOTIFY_BOTH, values: [RUN_EVENTS_CHANNEL, payloads, RUN_NOTICES_CHANNEL, earlier] };
 }
 
-/** A control message as a statement: sent in a transaction, it is delivered when that commits, and not at all if it rolls back. */
-export const controlNotice = (message: RunControl): { name: string; text: string; values: unknown[] } => ({
-  name: "switchyard_notify_control",
-  text: "SELECT pg_notify($1, $2)",
-  values: [RUN_NOTICES_CHANNEL, `c ${JSON.stringify(message)}`],
+const controlPayload = (message: RunControl) => `c ${JSON.stringify(message)}`;
+
+/** A control message, sent as a statement of its own. */
+const controlNotice = (message: RunControl): pg.QueryConfig => ({ name: "switchyard_notify_control", text: "SELECT pg_notify($1, $2)", values: [RUN_NOTICES_CHANNEL, controlPayload(message)] });
+
+/** The workers' `work` notice as a group commit's after-commit statement (its mark bound first): sent once the commit that wrote the jobs has. */
+export const workNotice = (): pg.QueryConfig => ({
+  name: "switchyard_notify_work",
+  text: `SELECT pg_notify($2, $3) WHERE ${COMMITTED_MARK}`,
+  values: [RUN_NOTICES_CHANNEL, controlPayload({ op: "work" })],
 });
+
 export function postgresNotices(pool: pg.Pool, url: string): RunNotices {
   const listeners = new Set<Listener>();
   let connected: Promise<void> | null = null;

@@ -131,6 +131,8 @@ export class RunBatchPlan {
   readonly heads = new Map<string, NextHead>();
   readonly staged: StagedWatch[] = [];
   readonly statements: pg.QueryConfig[] = [];
+  /** The notices, sent once the plan's transaction has committed (group-commit.ts `after`). */
+  readonly after: pg.QueryConfig[] = [];
   private readonly sources: Source[] = [];
   private readonly slots: Slot[] = [];
   private readonly segments: Segment[] = [new Segment()];
@@ -139,7 +141,7 @@ export class RunBatchPlan {
   /** Per run with events in this plan: its last seq, and whether it settled. */
   private readonly announced = new Map<string, CommittedEvents>();
   private auditLocked = false;
-  /** Whether the transaction sends the workers' `work` notice already (once is enough for all its jobs). */
+  /** Whether the plan sends the workers' `work` notice already (once is enough for all its jobs). */
   private woken = false;
 
   constructor(
@@ -278,7 +280,7 @@ export class RunBatchPlan {
     if (job) {
       if (!isPostgresPreparedJob(job)) throw new Error(`run ${run.id}: its job was not prepared by this database's run queue`);
       pre.push({ query: job.query, source: { kind: "other" } });
-      if (!this.woken) pre.push({ query: job.wake, source: { kind: "other" } });
+      if (!this.woken) this.after.push(job.wake);
       this.woken = true;
     }
     // One lock for the transaction: it is held until the end of it.
@@ -318,8 +320,8 @@ export class RunBatchPlan {
       }
       if (segment.releases[0].length > 0) this.emit(bind(WRITE.releases, segment.releases));
     }
-    // Last: the other processes hear of the events when (and only if) they commit.
-    if (this.announced.size > 0) this.emit(eventsNotice([...this.announced.values()], this.ctx.noticeEarlierRelease));
+    // After: the other processes hear of the events once (and only if) they commit.
+    if (this.announced.size > 0) this.after.push(eventsNotice([...this.announced.values()], this.ctx.noticeEarlierRelease));
     return this;
   }
 

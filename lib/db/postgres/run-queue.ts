@@ -3,7 +3,7 @@
  * trigger's job is pg-boss's own insert, executed in the transaction that creates the run
  * (`prepare` takes the statement pg-boss would run, and the run store's group commit runs it
  * there), so a job never names a run that was not committed, and a run handed to the queue is
- * never without its job; the `work` notice that wakes the workers is sent in it too. Workers
+ * never without its job; the `work` notice that wakes the workers follows that commit. Workers
  * take jobs with pg-boss's `fetch` (FOR UPDATE SKIP LOCKED: one worker per job) when a `work`
  * notice wakes them, and on a short poll besides.
  */
@@ -11,15 +11,15 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { PreparedRunJob, RunJobData, RunQueue, TakenRunJob } from "../ports";
-import { controlNotice } from "./notices";
+import { workNotice } from "./notices";
 
 export const RUN_QUEUE = "switchyard-runs";
 export const RUN_QUEUE_SCHEMA = "pgboss";
 
 /**
- * A job as the run store writes it: pg-boss's insert statement, and the `work` notice that
- * wakes the workers, both to run in the run's transaction (the notice is delivered with the
- * commit; the same notice twice in one transaction is delivered once).
+ * A job as the run store writes it: pg-boss's insert statement, to run in the run's
+ * transaction, and the `work` notice that wakes the workers, sent after that commits (once per
+ * commit, however many jobs it wrote).
  */
 export interface PostgresPreparedJob extends PreparedRunJob {
   readonly query: pg.QueryConfig;
@@ -108,7 +108,7 @@ export function postgresRunQueue(pool: pg.Pool): RunQueue {
       };
       await boss.send(RUN_QUEUE, { ...data }, { db: capture });
       if (!query) throw new Error("the run queue did not produce its job's statement");
-      return { data, query, wake: controlNotice({ op: "work" }) } satisfies PostgresPreparedJob;
+      return { data, query, wake: workNotice() } satisfies PostgresPreparedJob;
     },
     async enqueue(data) {
       await ready();

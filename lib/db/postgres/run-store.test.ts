@@ -291,7 +291,7 @@ describe("PostgresRunStore group commit", () => {
     });
   });
 
-  it("tells the other processes of a commit's events in its transaction: per run the last seq and whether it settled; nothing of a write that failed", async () => {
+  it("tells the other processes of a commit's events right after its COMMIT: per run the last seq and whether it settled; nothing of a write that failed", async () => {
     const listen = async (url: string, channel: string) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -307,12 +307,21 @@ describe("PostgresRunStore group commit", () => {
         const control = await listen(database.url, RUN_NOTICES_CHANNEL);
         try {
           for (const id of ["r1", "r2", "r3"]) await store.createRun(newRun(id, "wf"));
-          await Promise.all([
-            store.commit({ run_id: "r1", events: [statusEvent("r1", "running")] }),
-            store.commit({ run_id: "r2", run: { status: "completed" }, events: [statusEvent("r2", "running"), statusEvent("r2", "completed")] }),
-            store.commit({ run_id: "r1", events: [statusEvent("r1", "running"), statusEvent("r1", "running")] }),
-            store.commit({ run_id: "r3", run: { cost_micros: 1 } }),
-          ]);
+          const sent = vi.spyOn(pg.Client.prototype, "query");
+          try {
+            await Promise.all([
+              store.commit({ run_id: "r1", events: [statusEvent("r1", "running")] }),
+              store.commit({ run_id: "r2", run: { status: "completed" }, events: [statusEvent("r2", "running"), statusEvent("r2", "completed")] }),
+              store.commit({ run_id: "r1", events: [statusEvent("r1", "running"), statusEvent("r1", "running")] }),
+              store.commit({ run_id: "r3", run: { cost_micros: 1 } }),
+            ]);
+            // Outside the batch's transaction (a NOTIFY in it would hold PostgreSQL's notify lock through its WAL flush), in its round trip.
+            const texts = sent.mock.calls.map(([config]) => (typeof config === "string" ? config : ((config as pg.QueryConfig).name ?? (config as pg.QueryConfig).text)));
+            expect(texts.slice(-2)).toEqual(["COMMIT", "switchyard_notify_events"]);
+            expect(new Set(sent.mock.contexts).size).toBe(1);
+          } finally {
+            sent.mockRestore();
+          }
           await expect.poll(() => events.payloads, { timeout: 5_000 }).toEqual(["e 3 r1", "s 2 r2"]);
           // A write the database refuses is rolled back with its notice; the batch's others are told of.
           await pool.query(`CREATE FUNCTION refuse_r3() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.run_id = 'r3' THEN RAISE EXCEPTION 'r3 refused'; END IF; RETURN NEW; END $$;

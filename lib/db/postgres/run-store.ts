@@ -187,7 +187,7 @@ export class PostgresRunStore implements RunHostStore {
         for (const job of jobs) plan.add(job);
         plan.finish();
         this.attempt = { jobs, plans: [plan], forget: new Set() };
-        return { statements: plan.statements, outcomes: (results) => plan.outcomes(results) };
+        return { statements: plan.statements, after: plan.after, outcomes: (results) => plan.outcomes(results) };
       },
       beforeAlone: async (jobs, client) => {
         const runs = new Set<string>();
@@ -214,6 +214,7 @@ export class PostgresRunStore implements RunHostStore {
         plan.finish();
         return {
           statements: plan.statements,
+          after: plan.after,
           settle: (results) => {
             const [outcome] = plan.outcomes(results);
             if (!outcome.ok) throw outcome.error;
