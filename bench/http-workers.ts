@@ -16,7 +16,9 @@
  * pg_stat_statements: the server must preload it and the database `postgres` have it created).
  * PHASES=1 prints where the load's runs spent their time, from their stored timestamps: from
  * the trigger's commit to the first event a process wrote for the run (dispatch: the queue, the
- * lease claim, the load), and from there to its last event (execution), p50 and p95.
+ * lease claim, the load), and from there to its last event (execution), p50 and p95. WAITS=1
+ * samples the database's active sessions every 50 ms during the load and prints what they were
+ * waiting on (`pg_stat_activity.wait_event`; "CPU" when on none), by share of the samples.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -89,9 +91,11 @@ async function leg(name: string, workerCount: number): Promise<void> {
       const stats = statements ? statementStats(database.url) : null;
       await stats?.query("SELECT pg_stat_statements_reset()");
       const loadStart = new Date();
+      const waits = process.env.WAITS === "1" ? sampleWaits(database.url) : null;
       const before = cpu();
       const load = await closedLoop(client, runs, env("CLIENTS", 100), env("LOAD_SECONDS", 10) * 1000, graph.nodes.length);
       const after = cpu();
+      if (waits) console.log(JSON.stringify({ leg: name, waits: await waits.stop() }));
       if (stats) await printStatements(stats, new URL(database.url).pathname.slice(1), name, load.runs).finally(() => stats.end());
       if (process.env.PHASES === "1") await printPhases(database.pool, name, loadStart);
       const perRun = (k: keyof typeof before) => round((after[k] - before[k]) / load.runs, 3);
@@ -128,6 +132,33 @@ async function printStatements(stats: pg.Pool, dbName: string, leg: string, runs
     [dbName],
   );
   for (const r of rows) console.log(JSON.stringify({ leg, calls_per_run: round(Number(r.calls) / runs, 3), exec_ms_per_run: round(r.ms / runs, 4), query: r.query }));
+}
+
+/** Samples what the database's active sessions wait on until `stop()`, which answers each wait's share of the samples. */
+function sampleWaits(url: string): { stop(): Promise<Record<string, number>> } {
+  const stats = statementStats(url);
+  const dbName = new URL(url).pathname.slice(1);
+  const counts = new Map<string, number>();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await stats.query<{ wait: string }>(
+        `SELECT COALESCE(wait_event_type || ':' || wait_event, 'CPU') AS wait FROM pg_stat_activity
+         WHERE datname = $1 AND state = 'active' AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+        [dbName],
+      );
+      for (const { wait } of rows) counts.set(wait, (counts.get(wait) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop.finally(() => stats.end());
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, round(n / total, 3)]));
+    },
+  };
 }
 
 /** The p50 and p95 of each run's dispatch (trigger commit → first event) and execution (first → last event), in ms. */
