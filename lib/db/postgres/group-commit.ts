@@ -133,17 +133,12 @@ function unwrap(settled: PromiseSettledResult<pg.QueryResult>[]): { results: pg.
 }
 
 /**
- * Reports after-commit statements that failed (what they announce is read from the tables
- * anyway, on the next notice); answers a failure of the connection, which is then not reused.
+ * Reports after-commit statements that failed: what they announce is read from the tables
+ * anyway, on the next notice. (A connection lost meanwhile is not reused: the pool drops a
+ * client that can no longer be queried.)
  */
-function afterFailed(settled: readonly PromiseSettledResult<pg.QueryResult>[]): Error | undefined {
-  let lost: Error | undefined;
-  for (const s of settled) {
-    if (s.status === "fulfilled") continue;
-    console.error(`a statement after a group commit failed: ${asError(s.reason).message}`);
-    if (!isStatementError(s.reason)) lost ??= asError(s.reason);
-  }
-  return lost;
+function reportAfter(settled: readonly PromiseSettledResult<pg.QueryResult>[]): void {
+  for (const s of settled) if (s.status === "rejected") console.error(`a statement after a group commit failed: ${asError(s.reason).message}`);
 }
 
 export class PgGroupCommit<W> {
@@ -153,8 +148,6 @@ export class PgGroupCommit<W> {
   /** Marks are unique per instance (several may share a pool, and so its connections). */
   private readonly markPrefix = randomBytes(6).toString("hex");
   private marks = 0;
-  /** The connection failed after the batch committed: it is not reused. */
-  private lostAfter: Error | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -216,15 +209,15 @@ export class PgGroupCommit<W> {
       this.owner.aborted();
       this.rejectAll(batch, err);
     } finally {
-      client.release(broken ?? this.lostAfter);
-      this.lostAfter = undefined;
+      client.release(broken);
     }
   }
 
   private async attempt(client: pg.PoolClient, writes: readonly W[]): Promise<Outcome<unknown>[]> {
     const plan = await this.owner.together(writes, client);
-    const mark = this.nextMark();
-    const after = (plan.after ?? []).map((q) => marked(q, mark));
+    // A mark only for a batch with statements to follow it.
+    const mark = plan.after?.length ? this.nextMark() : null;
+    const after = mark === null ? [] : (plan.after ?? []).map((q) => marked(q, mark));
     const settled = await pipeline(client, [this.begin(mark), ...plan.statements, COMMIT, ...after]);
     const commitAt = plan.statements.length + 1;
     const commit = settled[commitAt];
@@ -233,7 +226,7 @@ export class PgGroupCommit<W> {
     if ("results" in done && commit.value.command === "COMMIT") {
       const outcomes = plan.outcomes(done.results.slice(1, -1));
       this.owner.committed();
-      this.lostAfter = afterFailed(settled.slice(commitAt + 1));
+      reportAfter(settled.slice(commitAt + 1));
       return outcomes;
     }
     // A statement failed: PostgreSQL rolled the transaction back at COMMIT (and the after-commit statements did nothing).
@@ -285,7 +278,7 @@ export class PgGroupCommit<W> {
       const [commit, ...rest] = await pipeline(client, [COMMIT, ...after]);
       if (commit.status === "rejected") throw commit.reason;
       if (commit.value.command !== "COMMIT") throw new Error(`the batch's transaction did not commit (${commit.value.command})`);
-      this.lostAfter = afterFailed(rest);
+      reportAfter(rest);
     }
     this.owner.committed();
     return outcomes;
@@ -295,9 +288,10 @@ export class PgGroupCommit<W> {
     return `${this.markPrefix}.${++this.marks}`;
   }
 
-  /** BEGIN, the owner's prelude and the transaction's mark: one simple query (its statements answer together). */
-  private begin(mark: string): pg.QueryConfig {
-    return { text: `BEGIN; ${this.owner.prelude ? `${this.owner.prelude}; ` : ""}SELECT set_config('switchyard.commit', '${mark}', false)` };
+  /** BEGIN, the owner's prelude and the transaction's mark, if any: one simple query (its statements answer together). */
+  private begin(mark: string | null): pg.QueryConfig {
+    const parts = ["BEGIN", ...(this.owner.prelude ? [this.owner.prelude] : []), ...(mark === null ? [] : [`SELECT set_config('switchyard.commit', '${mark}', false)`])];
+    return { text: parts.join("; ") };
   }
 
   private rejectAll(batch: Pending<W>[], error: unknown): void {

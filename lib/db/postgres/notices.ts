@@ -82,11 +82,11 @@ const controlPayload = (message: RunControl) => `c ${JSON.stringify(message)}`;
 const controlNotice = (message: RunControl): pg.QueryConfig => ({ name: "switchyard_notify_control", text: "SELECT pg_notify($1, $2)", values: [RUN_NOTICES_CHANNEL, controlPayload(message)] });
 
 /** The workers' `work` notice as a group commit's after-commit statement (its mark bound first): sent once the commit that wrote the jobs has. */
-export const workNotice = (): pg.QueryConfig => ({
+export const WORK_NOTICE: pg.QueryConfig = {
   name: "switchyard_notify_work",
   text: `SELECT pg_notify($2, $3) WHERE ${COMMITTED_MARK}`,
   values: [RUN_NOTICES_CHANNEL, controlPayload({ op: "work" })],
-});
+};
 
 export function postgresNotices(pool: pg.Pool, url: string): RunNotices {
   const listeners = new Set<Listener>();

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { PreparedRunJob, RunJobData, RunQueue, TakenRunJob } from "../ports";
-import { workNotice } from "./notices";
+import { WORK_NOTICE } from "./notices";
 
 export const RUN_QUEUE = "switchyard-runs";
 export const RUN_QUEUE_SCHEMA = "pgboss";
@@ -108,7 +108,7 @@ export function postgresRunQueue(pool: pg.Pool): RunQueue {
       };
       await boss.send(RUN_QUEUE, { ...data }, { db: capture });
       if (!query) throw new Error("the run queue did not produce its job's statement");
-      return { data, query, wake: workNotice() } satisfies PostgresPreparedJob;
+      return { data, query, wake: WORK_NOTICE } satisfies PostgresPreparedJob;
     },
     async enqueue(data) {
       await ready();
