@@ -24,7 +24,8 @@ import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStor
 import { storedStep } from "../run-rows";
 import { sqlTime } from "../timestamps";
 import type { EarlierListeners } from "./earlier-listeners";
-import { PgGroupCommit, pipeline, type AloneAttempt, type GroupCommitOwner } from "./group-commit";
+import { turnReadsOf, type TurnReads } from "./turn-reads";
+import { PgGroupCommit, type AloneAttempt, type GroupCommitOwner } from "./group-commit";
 import { postgresLeases } from "./leases";
 import { RunBatchPlan, type PlanContext, type RunHead, type RunJob } from "./run-batch";
 import { checkpointFromRow, eventFromRow, runFromRow, stepFromRow, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
@@ -95,8 +96,8 @@ export class PostgresRunStore implements RunHostStore {
   private readonly now: () => number;
   private readonly watched = new Map<string, Watched>();
   private attempt: Attempt = { jobs: [], plans: [], forget: new Set() };
-  /** Reads waiting for this turn's round trip ({@link readTogether}). */
-  private reads: { queries: pg.QueryConfig[]; resolve(results: pg.QueryResult[]): void; reject(error: unknown): void }[] = [];
+  /** Reads sent with the others of their turn (a worker's loads, a web process's read-backs): one round trip for them all. */
+  private readonly together: TurnReads;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -104,6 +105,7 @@ export class PostgresRunStore implements RunHostStore {
   ) {
     this.now = options.now ?? Date.now;
     this.group = new PgGroupCommit(pool, this.owner());
+    this.together = turnReadsOf(pool);
     this.leases = postgresLeases(pool, ({ runId, owner, unless }) =>
       (this.group.submit({ kind: "release", runId, owner, unless }) as Promise<void>).catch((err: unknown) => {
         // After the pool ended (shutdown) the lease simply expires.
@@ -285,50 +287,6 @@ export class PostgresRunStore implements RunHostStore {
     return (await this.pool.query<T>(bind(s, values))).rows;
   }
 
-  /**
-   * Several reads on one connection in one round trip — with every other caller's of the same
-   * turn (a worker loading the runs it took): one connection and one round trip for them all.
-   */
-  private readTogether(queries: pg.QueryConfig[]): Promise<pg.QueryResult[]> {
-    return new Promise((resolve, reject) => {
-      this.reads.push({ queries, resolve, reject });
-      if (this.reads.length === 1) setImmediate(() => void this.flushReads());
-    });
-  }
-
-  private async flushReads(): Promise<void> {
-    const batch = this.reads;
-    this.reads = [];
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (err) {
-      for (const { reject } of batch) reject(err);
-      return;
-    }
-    let broken: Error | undefined;
-    try {
-      // Each read is answered on its own (one Sync each): one that fails fails only its caller.
-      const settled = await pipeline(client, batch.flatMap((b) => b.queries));
-      let at = 0;
-      for (const { queries, resolve, reject } of batch) {
-        const mine = settled.slice(at, (at += queries.length));
-        const failed = mine.find((s): s is PromiseRejectedResult => s.status === "rejected");
-        if (!failed) resolve(mine.map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value));
-        else {
-          if (typeof (failed.reason as { code?: unknown }).code !== "string") broken = failed.reason as Error;
-          reject(failed.reason);
-        }
-      }
-    } catch (err) {
-      // Not sent at all (the client refused the queries): every caller hears why.
-      broken = err instanceof Error ? err : new Error(String(err));
-      for (const { reject } of batch) reject(err);
-    } finally {
-      client.release(broken);
-    }
-  }
-
   /** The parsed graph of a workflow version (the one cache, lib/db/graph-column.ts, kept per pool). */
   private async versionGraph(runId: string, workflowId: string, version: number): Promise<Graph> {
     const cached = versionGraph(this.pool, workflowId, version, () => null);
@@ -345,7 +303,7 @@ export class PostgresRunStore implements RunHostStore {
   }
 
   async loadRun(runId: string): Promise<LoadedRun | null> {
-    const [loaded, open, chain] = await this.readTogether([bind(READ.loaded, [runId]), bind(READ.openSteps, [runId]), bind(READ.latestChain, [runId])]);
+    const [loaded, open, chain] = await this.together.read([bind(READ.loaded, [runId]), bind(READ.openSteps, [runId]), bind(READ.latestChain, [runId])]);
     const row = loaded.rows[0] as (RunRow & { num: number; last_step_seq: number; last_event_seq: number }) | undefined;
     if (!row) return null;
     if (!this.heads.has(runId)) {
@@ -388,7 +346,7 @@ export class PostgresRunStore implements RunHostStore {
   async readBack(runId: string, statesUpToBytes?: number): Promise<RunReadBack> {
     const reads: pg.QueryConfig[] = [bind(RUN_WITH_WORKFLOW_STATEMENT, [runId]), bind(READ.steps, [runId]), bind(READ.checkpointSizes, [runId])];
     if (statesUpToBytes !== undefined) reads.push(bind(READ.checkpointStatesUpTo, [runId, statesUpToBytes]));
-    const [found, steps, sizes, states] = await this.readTogether(reads);
+    const [found, steps, sizes, states] = await this.together.read(reads);
     const read = { found: runWithWorkflowOf(found.rows[0]), steps: (steps.rows as StepRow[]).map(stepFromRow), sizes: sizes.rows as CheckpointSize[] };
     // No states while there are checkpoints: theirs add up to more than the bound (the statement checks it).
     const rows = states?.rows as EncodedState[] | undefined;

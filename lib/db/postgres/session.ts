@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
 import { LOCK_TIMEOUT_MS, xactLock } from "./advisory-locks";
-import { sqlOn, type Sql } from "./sql";
+import { sqlOn, type Queryable, type Sql } from "./sql";
+import { turnReadsOf } from "./turn-reads";
 
 const BEGIN = `BEGIN; SET LOCAL lock_timeout = ${LOCK_TIMEOUT_MS}`;
 /** A storage transaction: READ COMMITTED, holding the storage lock from its first statement on. */
@@ -67,10 +68,18 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
 export class PgSession {
   /** Statements on this context's transaction, or on the pool outside one. */
   readonly sql: Sql;
+  /**
+   * As {@link sql}, but outside a transaction each statement goes out with the others of its
+   * turn in one round trip (./turn-reads.ts): for the small reads every request makes.
+   */
+  readonly together: Sql;
   private readonly inside = new AsyncLocalStorage<Frame>();
 
   constructor(readonly pool: pg.Pool) {
     this.sql = sqlOn(() => this.frame()?.client ?? pool);
+    const reads = turnReadsOf(pool);
+    const shared: Queryable = { query: async <R extends pg.QueryResultRow>(config: pg.QueryConfig) => (await reads.read([config]))[0] as pg.QueryResult<R> };
+    this.together = sqlOn(() => this.frame()?.client ?? shared);
   }
 
   /** True inside one of this pool's transactions. */

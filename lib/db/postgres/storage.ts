@@ -30,7 +30,7 @@ export function postgresStores(pool: pg.Pool): Omit<Storage, "runStore" | "upkee
   const stores: Omit<Storage, "runStore" | "upkeep" | "notices" | "queue"> = {
     workflows: {
       find: (id) => findWorkflow(sql, id),
-      head: (id) => findWorkflowHead(sql, id),
+      head: (id) => findWorkflowHead(session.together, id),
       insert: (w) => insertWorkflow(sql, w),
       update: (w) => updateWorkflow(sql, w),
       markDeleted: (a) => markWorkflowDeleted(sql, a),
@@ -61,7 +61,7 @@ export function postgresStores(pool: pg.Pool): Omit<Storage, "runStore" | "upkee
       delete: (id) => deleteUserRow(sql, id),
     },
     apiKeys: {
-      findByHash: (hash) => findApiKeyByHash(sql, hash),
+      findByHash: (hash) => findApiKeyByHash(session.together, hash),
       find: (id) => findApiKeyRow(sql, id),
       owner: (key) => keyOwner(sql, key),
       list: (createdById) => listApiKeyRows(sql, createdById),
@@ -95,7 +95,7 @@ export function postgresStores(pool: pg.Pool): Omit<Storage, "runStore" | "upkee
       touch: (a) => touchHook(sql, a),
     },
     runs: {
-      findWithWorkflow: (id) => findRunWithWorkflow(sql, id),
+      findWithWorkflow: (id) => findRunWithWorkflow(session.together, id),
       list: (filter) => listRunRows(sql, filter),
       approvals: (a) => listApprovalRows(sql, a),
     },
