@@ -13,6 +13,7 @@ import { sqlTime } from "../timestamps";
 import { MS } from "./run-rows";
 import { bind, type Statement } from "./run-statements";
 import { clearTakeovers, noteTakeover } from "./run-takeovers";
+import { byKey } from "./session";
 
 const statement = (name: string, text: string): Statement => ({ name: `switchyard_lease_${name}`, text });
 
@@ -57,17 +58,19 @@ const SQL = {
  */
 export function postgresLeases(pool: pg.Pool, release: RunLeaseStore["release"]): RunLeaseStore {
   const changed = async (s: Statement, values: unknown[]) => (await pool.query(bind(s, values))).rowCount ?? 0;
+  // Planned without sequential scans (./session.ts BEGIN_BY_KEY): they find runs by id or status.
+  const changedByKey = async (s: Statement, values: unknown[]) => (await byKey(pool, bind(s, values))).rowCount ?? 0;
   return {
     claim: claimsByTurn(pool),
     takeOver: async (a) => (await changed(SQL.takeOver, [a.runId, a.owner, sqlTime(a.now + a.ttlMs), a.previous, a.status])) === 1,
     release,
-    releaseProcess: (ownerPrefix) => changed(SQL.releaseProcess, [ownerPrefix]),
-    renew: async (a) => (a.runIds.length === 0 ? 0 : changed(SQL.renew, [sqlTime(a.now + a.ttlMs), a.owner, a.runIds])),
+    releaseProcess: (ownerPrefix) => changedByKey(SQL.releaseProcess, [ownerPrefix]),
+    renew: async (a) => (a.runIds.length === 0 ? 0 : changedByKey(SQL.renew, [sqlTime(a.now + a.ttlMs), a.owner, a.runIds])),
     async orphans(a): Promise<OrphanRow[]> {
-      const rows = (await pool.query<{ id: string; status: OrphanRow["status"] } & { owner: LeaseRow["owner"]; expires: number | null }>(bind(SQL.orphans, [a.owner, sqlTime(a.now), a.limit]))).rows;
+      const rows = (await byKey<{ id: string; status: OrphanRow["status"] } & { owner: LeaseRow["owner"]; expires: number | null }>(pool, bind(SQL.orphans, [a.owner, sqlTime(a.now), a.limit]))).rows;
       return rows.map((r) => ({ id: r.id, status: r.status, owner: r.owner, expiresAt: r.expires }));
     },
-    expiredGates: async (a) => (await pool.query<{ id: string }>(bind(SQL.expiredGates, [a.now, a.limit]))).rows.map((r) => r.id),
+    expiredGates: async (a) => (await byKey<{ id: string }>(pool, bind(SQL.expiredGates, [a.now, a.limit]))).rows.map((r) => r.id),
     noteTakeover: (runId) => noteTakeover(pool, runId),
     clearTakeovers: (runId) => clearTakeovers(pool, runId),
   };
@@ -104,7 +107,7 @@ function claimsByTurn(pool: pg.Pool): RunLeaseStore["claim"] {
         columns[2].push(sqlTime(claim.now + claim.ttlMs));
         columns[3].push(sqlTime(claim.now));
       }
-      const won = new Set((await pool.query<{ id: string }>(bind(SQL.claim, columns))).rows.map((r) => r.id));
+      const won = new Set((await byKey<{ id: string }>(pool, bind(SQL.claim, columns))).rows.map((r) => r.id));
       for (const { claim, resolve } of batch) resolve(won.has(claim.runId));
     } catch (err) {
       for (const { reject } of batch) reject(err);

@@ -10,7 +10,7 @@ import { SYSTEM_ACTOR } from "@/lib/auth/actor";
 import { isoTime } from "../timestamps";
 import { exclusivePass } from "./advisory-locks";
 import { appendAuditInTransaction } from "./audit";
-import { withTransactionOn } from "./session";
+import { BEGIN_BY_KEY, withTransactionOn } from "./session";
 
 const DAY_MS = 86_400_000;
 
@@ -42,7 +42,7 @@ export function pruneRuns(client: pg.PoolClient, before: number, limit = 50): Pr
     if (nums.length === 0) return 0;
     for (const text of DELETE_SQL) await sql.run(text, [nums]);
     return nums.length;
-  });
+  }, BEGIN_BY_KEY);
 }
 
 export interface PrunePass {

@@ -225,7 +225,16 @@ const chainStart = (upTo?: string) =>
 
 export const READ = {
   /** The runs of `$1` (ids) that exist: number and highest event seq. */
-  heads: statement("heads", `SELECT r.id, r.num, COALESCE(${lastSeq("run_events", "r.num")}, 0) AS last_event_seq FROM runs r WHERE r.id = ANY($1::text[])`),
+  /**
+   * Each run looked up by itself, in its primary key whatever the planner knows of the table:
+   * `r.id = ANY(…)`, or a join the planner may flatten this into (LIMIT keeps it from that), is
+   * planned as a scan of the whole table while it is all but empty — and a generic plan stays.
+   */
+  heads: statement(
+    "heads",
+    `SELECT r.id, r.num, COALESCE(${lastSeq("run_events", "r.num")}, 0) AS last_event_seq
+     FROM unnest($1::text[]) AS q(id) CROSS JOIN LATERAL (SELECT id, num FROM runs WHERE runs.id = q.id LIMIT 1) AS r`,
+  ),
   run: statement("run", `SELECT ${RUN_SELECT} FROM runs WHERE id = $1`),
   /** The run with its number and highest step and event seqs (loadRun). */
   loaded: statement(

@@ -168,8 +168,12 @@ export class PostgresRunStore implements RunHostStore {
     let aloneFenced = new Set<string>();
     return {
       // Generic plans: the batch statements' plans do not depend on their arrays' contents, and
-      // planning each execution anew cost more than executing it.
-      prelude: `SET LOCAL plan_cache_mode TO force_generic_plan${sync ? `; SET LOCAL synchronous_commit TO ${sync === "off" ? "off" : "on"}` : ""}`,
+      // planning each execution anew cost more than executing it. Each connection plans them
+      // once, on its first batch — on a new database, while `runs` is all but empty, when a
+      // scan of the whole table looks cheapest for looking runs up by id, and that plan would
+      // then scan every run of every later batch. Without sequential scans they look runs up
+      // in its primary key whatever its size.
+      prelude: `SET LOCAL plan_cache_mode TO force_generic_plan; SET LOCAL enable_seqscan TO off${sync ? `; SET LOCAL synchronous_commit TO ${sync === "off" ? "off" : "on"}` : ""}`,
       together: async (jobs, client) => {
         // Runs this store has no head for (and no job of the batch creates): one read for all.
         const created = new Set<string>();

@@ -1,10 +1,17 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
 import { LOCK_TIMEOUT_MS, xactLock } from "./advisory-locks";
+import { pipeline } from "./group-commit";
 import { sqlOn, type Queryable, type Sql } from "./sql";
 import { turnReadsOf } from "./turn-reads";
 
 const BEGIN = `BEGIN; SET LOCAL lock_timeout = ${LOCK_TIMEOUT_MS}`;
+/**
+ * A transaction whose statements find rows by key (`num = ANY($1)` and the like), planned
+ * without sequential scans: planned while a table is all but empty, a scan of it all looks
+ * cheapest, and a cached plan keeps scanning it once it holds millions of rows.
+ */
+export const BEGIN_BY_KEY = `${BEGIN}; SET LOCAL enable_seqscan TO off`;
 /** A storage transaction: READ COMMITTED, holding the storage lock from its first statement on. */
 const BEGIN_STORAGE = `${BEGIN}; ${xactLock("storage")}`;
 
@@ -14,6 +21,29 @@ interface Frame {
   /** False once the transaction (or savepoint) has ended: a call still carrying this frame then runs in the enclosing one, or on the pool. */
   open: boolean;
   parent?: Frame;
+}
+
+/**
+ * `query` alone, in a transaction planned as {@link BEGIN_BY_KEY} plans it, in one round trip
+ * (BEGIN, the statement and COMMIT pipelined): for statements outside the group commit that
+ * find runs by key or by status, whose generic plans every process keeps.
+ */
+export async function byKey<R extends pg.QueryResultRow>(pool: pg.Pool, query: pg.QueryConfig): Promise<pg.QueryResult<R>> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const [begin, result, commit] = await pipeline(client, [{ text: BEGIN_BY_KEY }, query, { text: "COMMIT" }]);
+    // A statement that failed leaves the transaction aborted: its COMMIT answers ROLLBACK.
+    for (const s of [begin, result, commit]) {
+      if (s.status === "rejected") {
+        if (typeof (s.reason as { code?: unknown }).code !== "string") broken = s.reason as Error;
+        throw s.reason;
+      }
+    }
+    return (result as PromiseFulfilledResult<pg.QueryResult>).value as pg.QueryResult<R>;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**

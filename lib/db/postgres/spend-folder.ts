@@ -5,7 +5,7 @@
  */
 import type pg from "pg";
 import { exclusivePass } from "./advisory-locks";
-import { withTransactionOn } from "./session";
+import { BEGIN_BY_KEY, withTransactionOn } from "./session";
 import { addOn, compactionBoundary, DIMS, ROLLUP_COLUMNS, spendRows } from "./spend-sql";
 import { sqlOn, type Sql } from "./sql";
 
@@ -31,7 +31,7 @@ export function foldSpend(client: pg.PoolClient, limit = 500): Promise<number> {
     for (const text of FOLD_SQL.add) await sql.run(text, [nums]);
     await sql.run(FOLD_SQL.mark, [nums]);
     return nums.length;
-  });
+  }, BEGIN_BY_KEY);
 }
 
 /**
