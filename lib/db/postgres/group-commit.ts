@@ -85,10 +85,12 @@ interface Pending<W> {
 
 const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 
-/** The failure of a statement whose outcome is known (the server refused it), as opposed to a lost connection. */
-const isStatementError = (e: unknown) => typeof (e as { code?: unknown } | null)?.code === "string" && typeof (e as { severity?: unknown }).severity === "string";
+/** The failure of a statement whose outcome is known (the server refused it), as opposed to a lost connection: the connection stays usable. */
+export const isStatementError = (e: unknown) => typeof (e as { code?: unknown } | null)?.code === "string" && typeof (e as { severity?: unknown }).severity === "string";
 
 const COMMIT: pg.QueryConfig = { text: "COMMIT" };
+/** For a transaction whose statements find rows by key: planned without sequential scans (see ./session.ts BEGIN_BY_KEY). */
+export const NO_SEQSCAN = "SET LOCAL enable_seqscan TO off";
 /** An after-commit statement bound to the batch it follows. */
 const marked = (query: pg.QueryConfig, mark: string): pg.QueryConfig => ({ ...query, values: [mark, ...(query.values ?? [])] });
 const SAVEPOINT: pg.QueryConfig = { text: "SAVEPOINT write" };

@@ -24,13 +24,13 @@ import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStor
 import { storedStep } from "../run-rows";
 import { sqlTime } from "../timestamps";
 import type { EarlierListeners } from "./earlier-listeners";
-import { turnReadsOf, type TurnReads } from "./turn-reads";
-import { PgGroupCommit, type AloneAttempt, type GroupCommitOwner } from "./group-commit";
+import { NO_SEQSCAN, PgGroupCommit, type AloneAttempt, type GroupCommitOwner } from "./group-commit";
 import { postgresLeases } from "./leases";
 import { RunBatchPlan, type PlanContext, type RunHead, type RunJob } from "./run-batch";
 import { checkpointFromRow, eventFromRow, runFromRow, stepFromRow, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { RUN_WITH_WORKFLOW, runWithWorkflowOf } from "./run-queries";
 import { bind, READ, WRITE, type Statement } from "./run-statements";
+import { turnReadsOf, type TurnReads } from "./turn-reads";
 
 export interface PostgresRunStoreOptions {
   /** Timestamp source for stored events (default `Date.now`). */
@@ -173,7 +173,7 @@ export class PostgresRunStore implements RunHostStore {
       // scan of the whole table looks cheapest for looking runs up by id, and that plan would
       // then scan every run of every later batch. Without sequential scans they look runs up
       // in its primary key whatever its size.
-      prelude: `SET LOCAL plan_cache_mode TO force_generic_plan; SET LOCAL enable_seqscan TO off${sync ? `; SET LOCAL synchronous_commit TO ${sync === "off" ? "off" : "on"}` : ""}`,
+      prelude: `SET LOCAL plan_cache_mode TO force_generic_plan; ${NO_SEQSCAN}${sync ? `; SET LOCAL synchronous_commit TO ${sync === "off" ? "off" : "on"}` : ""}`,
       together: async (jobs, client) => {
         // Runs this store has no head for (and no job of the batch creates): one read for all.
         const created = new Set<string>();

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
 import { LOCK_TIMEOUT_MS, xactLock } from "./advisory-locks";
-import { pipeline } from "./group-commit";
+import { isStatementError, NO_SEQSCAN, pipeline } from "./group-commit";
 import { sqlOn, type Queryable, type Sql } from "./sql";
 import { turnReadsOf } from "./turn-reads";
 
@@ -11,7 +11,7 @@ const BEGIN = `BEGIN; SET LOCAL lock_timeout = ${LOCK_TIMEOUT_MS}`;
  * without sequential scans: planned while a table is all but empty, a scan of it all looks
  * cheapest, and a cached plan keeps scanning it once it holds millions of rows.
  */
-export const BEGIN_BY_KEY = `${BEGIN}; SET LOCAL enable_seqscan TO off`;
+export const BEGIN_BY_KEY = `${BEGIN}; ${NO_SEQSCAN}`;
 /** A storage transaction: READ COMMITTED, holding the storage lock from its first statement on. */
 const BEGIN_STORAGE = `${BEGIN}; ${xactLock("storage")}`;
 
@@ -36,7 +36,7 @@ export async function byKey<R extends pg.QueryResultRow>(pool: pg.Pool, query: p
     // A statement that failed leaves the transaction aborted: its COMMIT answers ROLLBACK.
     for (const s of [begin, result, commit]) {
       if (s.status === "rejected") {
-        if (typeof (s.reason as { code?: unknown }).code !== "string") broken = s.reason as Error;
+        if (!isStatementError(s.reason)) broken = s.reason as Error;
         throw s.reason;
       }
     }

@@ -10,7 +10,7 @@
  * connection, not a snapshot.
  */
 import type pg from "pg";
-import { pipeline } from "./group-commit";
+import { isStatementError, pipeline } from "./group-commit";
 
 interface Pending {
   queries: pg.QueryConfig[];
@@ -51,7 +51,7 @@ export class TurnReads {
         if (!failed) resolve(mine.map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value));
         else {
           // A statement the server refused leaves the connection usable; anything else does not.
-          if (typeof (failed.reason as { code?: unknown }).code !== "string") broken = failed.reason as Error;
+          if (!isStatementError(failed.reason)) broken = failed.reason as Error;
           reject(failed.reason);
         }
       }
