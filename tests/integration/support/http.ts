@@ -53,13 +53,35 @@ export function client(baseUrl: string, auth: AuthHeaders = adminAuth()) {
  * answer.) Without `contentLength` the body is sent chunked. `extraHeaders` go with the
  * test admin's (a webhook's signature headers).
  */
-export function uploadEarlyAnswered(
+export async function uploadEarlyAnswered(
   baseUrl: string,
   method: string,
   path: string,
   chunks: Iterable<string | Uint8Array>,
   contentLength?: number,
   extraHeaders: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: unknown }> {
+  // On a busy machine a write can still cross the server's close before the answer is read:
+  // the socket fails (EPIPE, ECONNRESET) and takes the unread answer with it. The upload is
+  // then made again — the server refused it, so it changed nothing — up to three times.
+  const parts = [...chunks];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await uploadOnce(baseUrl, method, path, parts, contentLength, extraHeaders);
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (attempt >= 3 || (code !== "EPIPE" && code !== "ECONNRESET")) throw err;
+    }
+  }
+}
+
+function uploadOnce(
+  baseUrl: string,
+  method: string,
+  path: string,
+  chunks: readonly (string | Uint8Array)[],
+  contentLength: number | undefined,
+  extraHeaders: Record<string, string>,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: unknown }> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
