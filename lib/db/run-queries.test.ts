@@ -25,8 +25,8 @@ const snapshot = (version: number, graph: string) =>
     .run(`v${version}`, version, graph, sqlTime(Date.now()));
 
 describe("findWorkflowHead", () => {
-  it("gives the live workflow's id and version, without its graph", () => {
-    expect(findWorkflowHead("wf", database.sqlite)).toEqual({ id: "wf", version: 2 });
+  it("gives the live workflow's id, name and version, without its graph", () => {
+    expect(findWorkflowHead("wf", database.sqlite)).toEqual({ id: "wf", name: "wf", version: 2 });
     database.sqlite.prepare("UPDATE workflows SET deleted_at = ? WHERE id = 'wf'").run(sqlTime(Date.now()));
     expect(findWorkflowHead("wf", database.sqlite)).toBeNull();
   });

@@ -11,17 +11,17 @@ import { runFromRow, type RunRow } from "./run-rows";
 import { sqlTime } from "./timestamps";
 import { inRun, NEXT_RUN_NUM } from "./run-statements";
 import { stmt } from "./statement-cache";
-import type { RunWithWorkflow, RunListPosition, RunListFilter, ApprovalRow, NewRunRow } from "./ports";
+import type { RunWithWorkflow, RunListPosition, RunListFilter, ApprovalRow, NewRunRow, WorkflowHead } from "./ports";
 
 export type { RunWithWorkflow, RunListPosition, RunListFilter, ApprovalRow, NewRunRow } from "./ports";
 
 
 /**
- * The live workflow's id and version. Not its graph: the text can be large (reading a
+ * The live workflow's id, name and version. Not its graph: the text can be large (reading a
  * 340 kB one cost ~340 µs a trigger), and callers cache per version — see {@link versionGraphText}.
  */
-export function findWorkflowHead(id: string, conn: Database.Database = db().sqlite): { id: string; version: number } | null {
-  return (stmt(conn, "SELECT id, version FROM workflows WHERE id = ? AND deleted_at IS NULL").get(id) as { id: string; version: number } | undefined) ?? null;
+export function findWorkflowHead(id: string, conn: Database.Database = db().sqlite): WorkflowHead | null {
+  return (stmt(conn, "SELECT id, name, version FROM workflows WHERE id = ? AND deleted_at IS NULL").get(id) as WorkflowHead | undefined) ?? null;
 }
 
 /**

@@ -115,6 +115,17 @@ export function storedStep(step: StepRecord): StepRecord {
   };
 }
 
+/**
+ * Adds `patch` to `into` as the run's row takes it: a field given as undefined is left as it
+ * was, options given as null are stored as `{}`. Values stay the caller's own.
+ */
+export function patchStored(into: RunPatch, patch: RunPatch): void {
+  for (const [field, value] of Object.entries(patch) as [keyof RunPatch, unknown][]) {
+    if (value === undefined) continue;
+    (into as Record<string, unknown>)[field] = field === "options" ? (value ?? {}) : value;
+  }
+}
+
 export function stepFromRow(row: StepRow): StepRecord {
   return {
     ...row, node_type: row.node_type as NodeType, status: row.status as StepStatus, output: parse(row.output),

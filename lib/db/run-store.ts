@@ -13,7 +13,7 @@ import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { leaseLost } from "../../engine/errors";
 import type { Graph } from "../../engine/graph/schema";
-import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunRecord, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
+import { SETTLED_STATUSES, type CheckpointRecord, type LoadedRun, type NewRun, type RunPatch, type RunRecord, type RunWrite, type State, type StepRecord, type StoredEvent } from "../../engine/ports";
 import { checkpointChain, encodeCheckpoint, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../engine/store/checkpoint-codec";
 import { versionGraph } from "./graph-column";
 import { appendAudit } from "./audit";
@@ -23,7 +23,7 @@ import { findRunWithWorkflow, insertRun } from "./run-queries";
 import { sqliteLeases } from "./sqlite/leases";
 
 export type { CheckpointSize, RunWatch } from "./ports";
-import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, stepFromRow, stepToRow, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
+import { checkpointFromRow, checkpointToRow, eventFromRow, runFromRow, runPatchColumns, runPatchSql, stepFromRow, stepToRow, patchStored, storedStep, type CheckpointRow, type EventRow, type RunRow, type StepRow } from "./run-rows";
 import { epochMs, sqlTime } from "./timestamps";
 import { checkpointParams, prepareRunStatements, updateStepParams, upsertStepParams, type RunStatements } from "./run-statements";
 
@@ -48,6 +48,8 @@ interface Watched {
   /** Latest committed version of each step, by seq. */
   steps: Map<number, StepRecord>;
   states: EncodedState[];
+  /** The committed writes' patches of the run, merged. */
+  run: RunPatch;
   /** The run's last event seq as of this store's last committed write to it. */
   last_event_seq: number;
 }
@@ -57,6 +59,7 @@ interface StagedWatch {
   watched: Watched;
   steps: readonly StepRecord[];
   state: EncodedState | null;
+  run: RunPatch | undefined;
   last_event_seq: number;
 }
 
@@ -181,12 +184,12 @@ export class SqliteRunStore implements RunHostStore {
    * Start watching before the run's first write (it starts empty).
    */
   watch(runId: string): RunWatch {
-    const watched: Watched = { steps: new Map(), states: [], last_event_seq: 0 };
+    const watched: Watched = { steps: new Map(), states: [], run: {}, last_event_seq: 0 };
     this.watched.set(runId, watched);
     return {
       read: () => {
         if ((this.sql.lastEventSeq.get({ run_id: runId }) as number) !== watched.last_event_seq) return null;
-        return { steps: [...watched.steps.values()].sort((a, b) => a.seq - b.seq), states: watched.states };
+        return { steps: [...watched.steps.values()].sort((a, b) => a.seq - b.seq), states: watched.states, run: { ...watched.run } };
       },
       stop: () => {
         if (this.watched.get(runId) === watched) this.watched.delete(runId);
@@ -195,9 +198,10 @@ export class SqliteRunStore implements RunHostStore {
   }
 
   private commitWatches(): void {
-    for (const { watched, steps, state, last_event_seq } of this.stagedWatches) {
+    for (const { watched, steps, state, run, last_event_seq } of this.stagedWatches) {
       for (const step of steps) watched.steps.set(step.seq, storedStep(step));
       if (state) watched.states.push(state);
+      if (run) patchStored(watched.run, run);
       watched.last_event_seq = last_event_seq;
     }
     this.stagedWatches = [];
@@ -272,7 +276,7 @@ export class SqliteRunStore implements RunHostStore {
     this.pendingHeads.set(runId, settled ? null : { num: head.num, last_event_seq: seq, last_step_seq: lastStepSeq, cursor });
     // Last, so a write that throws has staged nothing; a batch that rolls back drops it all.
     const watched = this.watched.get(runId);
-    if (watched) this.stagedWatches.push({ watched, steps, state, last_event_seq: seq });
+    if (watched) this.stagedWatches.push({ watched, steps, state, run: write.run, last_event_seq: seq });
     return stored;
   }
 

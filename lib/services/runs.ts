@@ -5,12 +5,12 @@ import "server-only";
  * one transaction, and drives the run in the background under this process's lease (or, in a
  * web process beside workers, hands it to them with a queue job in that same transaction).
  */
-import type { CheckpointRecord, RunOptions, RunRecord, RunStatus, RunTrigger, State, StepRecord } from "@/engine/ports";
+import { SETTLED_STATUSES, type CheckpointRecord, type RunOptions, type RunRecord, type RunStatus, type RunTrigger, type State, type StepRecord } from "@/engine/ports";
 import { estimateMaterializedSizes, materializeStates, type EncodedState } from "@/engine/store/checkpoint-codec";
 import { publicState } from "@/engine/run/state";
 import { hasErrors } from "@/engine/validate";
 import { ApiError, decodeCursor, notFound, toPage, type Actor, type Page, type PageRequest } from "@/lib/http";
-import { storage, type CheckpointSize, type RunListPosition, type RunWatch, type RunWithWorkflow } from "@/lib/db";
+import { storage, type CheckpointSize, type RunListPosition, type RunWithWorkflow, type WatchedRun } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { runReads, runtime, waitForRun } from "@/lib/runtime";
 import { z } from "zod";
@@ -58,10 +58,11 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
   const waiter = t.waitMs ? waitForRun(rt.bus, runId, t.waitMs) : null;
   // A waiting caller's answer needs the run's steps: kept as they commit instead of read back.
   const watch = waiter && rt.role !== "web" ? rt.store.watch(runId) : null;
+  const pending = pendingRun(runId, workflow.id, workflow.version, t, now);
   const { written, started } = rt.trigger(
     { id: runId, workflowId: workflow.id, workflowVersion: workflow.version, input: t.input, options: t.options, createdBy: triggerOf(t.actor), createdAt: now },
     { action: "run.trigger", actor: t.actor, targetType: "run", targetId: runId, details: { workflow_id: workflow.id, workflow_version: workflow.version }, at: new Date(now) },
-    { run: pendingRun(runId, workflow.id, workflow.version, t, now), graph },
+    { run: pending, graph },
   );
   try {
     try {
@@ -74,11 +75,27 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
     // Driven here: a segment that ends with an error answers at once. (Driven by a worker: the run's own events answer.)
     void started.then((h) => h && waiter.also(h.done));
     await waiter.promise;
-    return getRun({ id: runId, watch, stepInputs: t.stepInputs, viewer: t.actor });
+    const watched = watch?.read() ?? null;
+    const known = watched && settledRow(pending, watched, workflow.name);
+    return getRun({ id: runId, watched: watch ? watched : undefined, known, stepInputs: t.stepInputs, viewer: t.actor });
   } finally {
     watch?.stop();
   }
 }
+
+/**
+ * The run's row as the watch saw this store commit it — the trigger's row with every patch
+ * since — once one of them settled it (completed, failed, or paused at a gate):
+ * the answer then needs no read. Null while the run is still going (a wait that timed out),
+ * where another process may have taken it over unseen.
+ */
+function settledRow(pending: RunRecord, watched: WatchedRun, workflowName: string): KnownRun | null {
+  const run: RunRecord = { ...pending, ...watched.run };
+  return SETTLED_STATUSES.has(run.status) ? { run, workflow_name: workflowName } : null;
+}
+
+/** A run's row and its workflow's name, as an answer shows them. */
+type KnownRun = Pick<RunWithWorkflow, "run" | "workflow_name">;
 
 /** The run as `insertRun` writes it. */
 function pendingRun(id: string, workflowId: string, version: number, t: TriggerInput, now: number): RunRecord {
@@ -108,28 +125,30 @@ export const RUN_ANSWER_LIMIT_BYTES = 64 * 1024 * 1024;
  * snapshot, so for runs of thousands of steps they dominate the answer's size. Inputs that
  * would add up to more than {@link RUN_ANSWER_LIMIT_BYTES} are refused (`oversized:
  * "fail"`, a read: 422 naming the way round) or left out with `step_inputs_omitted: true`
- * (`"omit"`, the answer to a command that has already happened). `watch` (a waiting
- * trigger's, see `SqliteRunStore.watch`) supplies the steps and checkpoint states this
- * thread's store committed, used instead of reading them back while current.
+ * (`"omit"`, the answer to a command that has already happened). `watched` (what a waiting
+ * trigger's watch read, see `SqliteRunStore.watch`; null when it was no longer current)
+ * supplies the steps and checkpoint states this thread's store committed, used instead of
+ * reading them back; `known`, the run's row as committed, instead of reading it.
  */
 export async function getRun({
   id,
   stepInputs: withInputs = true,
   oversized = "omit",
-  watch,
+  watched,
+  known,
   viewer,
 }: {
   id: string;
   stepInputs?: boolean | undefined;
   oversized?: "fail" | "omit";
-  watch?: RunWatch | null;
+  watched?: WatchedRun | null;
+  known?: KnownRun | null;
   /** Who asks: the pending gate then says whether they may decide it (`may_decide`, `decide_refusal`). */
   viewer?: Actor;
 }): Promise<RunDto> {
   const reads = runReads();
-  const [found, back] = await readRunBack(id, watch ? null : withInputs ? "with inputs" : "steps");
+  const [found, back] = known ? [known, null] : await readRunBack(id, watched ? null : withInputs ? "with inputs" : "steps");
   if (!found) throw notFound("run not found");
-  const watched = watch?.read() ?? null;
   const steps = watched?.steps ?? back?.steps ?? (await reads.listSteps(id));
   let inputs = new Map<number, Record<string, unknown>>();
   let omitted = false;

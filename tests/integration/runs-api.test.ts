@@ -94,6 +94,21 @@ describe("triggering runs", () => {
     expect(res.body.error_message).toMatch(/execution/i);
   });
 
+  it("?wait= answers each settled run exactly as it is then read: completed, failed and paused", async () => {
+    const triggers: [graph: unknown, body: Record<string, unknown>, status: string][] = [
+      [twoNodeGraph(), { input: { ticket: "T-31" } }, "completed"],
+      [agentChain(3), { input: { ticket: "T-32" }, options: { max_node_executions: 2 } }, "failed"],
+      [gateGraph(), { input: { ticket: "T-33" } }, "paused"],
+    ];
+    for (const [graph, body, status] of triggers) {
+      const wf = await workflow(graph, `Answered ${status}`);
+      const waited = await api.post<Run>(`/api/workflows/${wf}/runs?wait=10000`, body);
+      expect(waited.body.status).toBe(status);
+      expect(waited.body.workflow_name).toBe(`Answered ${status}`);
+      expect(waited.body).toEqual((await api.get<Run>(`/api/runs/${waited.body.id}`)).body);
+    }
+  });
+
   it("refuses an invalid graph with 422 and the errors, storing nothing", async () => {
     const wf = await workflow(brokenGraph());
     const runsBefore = await countRows("runs");

@@ -14,13 +14,14 @@ export function workflowContract(h: () => OpenedStorage): void {
     const graph = graphOf([{ id: "a" }, { id: "b" }], [["a", "b"]]);
     await workflows.insert({ id: "wf1", name: "Alpha", description: "first", graph, at: at(0) });
     expect(await workflows.find("wf1")).toEqual({ id: "wf1", name: "Alpha", description: "first", graph, version: 1, created_at: iso(0), updated_at: iso(0) });
-    expect(await workflows.head("wf1")).toEqual({ id: "wf1", version: 1 });
+    expect(await workflows.head("wf1")).toEqual({ id: "wf1", name: "Alpha", version: 1 });
     expect(await workflows.find("nope")).toBeNull();
     expect(await workflows.head("nope")).toBeNull();
 
     const next = graphOf([{ id: "a" }]);
     await workflows.update({ id: "wf1", name: "Alpha 2", description: "", graph: next, version: 2, at: at(5) });
     expect(await workflows.find("wf1")).toEqual({ id: "wf1", name: "Alpha 2", description: "", graph: next, version: 2, created_at: iso(0), updated_at: iso(5) });
+    expect(await workflows.head("wf1")).toEqual({ id: "wf1", name: "Alpha 2", version: 2 });
 
     await workflows.markDeleted({ id: "wf1", at: at(6) });
     expect(await workflows.find("wf1")).toBeNull();

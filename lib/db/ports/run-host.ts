@@ -3,7 +3,7 @@
  * (`RunStore`, engine/ports): the trigger's write, the API's reads of a run's checkpoints,
  * run leases, and the background upkeep (spend rollup, run retention).
  */
-import type { RunOptions, RunStore, RunTrigger, State, StepRecord } from "@/engine/ports";
+import type { RunOptions, RunPatch, RunStore, RunTrigger, State, StepRecord } from "@/engine/ports";
 import type { ChainLink, EncodedState } from "@/engine/store/checkpoint-codec";
 import type { AuditInput } from "./audit";
 import type { RunWithWorkflow } from "./runs";
@@ -24,15 +24,24 @@ export interface NewRunRow {
   leaseExpiresAt: number | null;
 }
 
-/** A run's steps and checkpoint states as this store committed them, kept while a caller waits for the run. */
+/** A run's steps, checkpoint states and row changes as this store committed them, kept while a caller waits for the run. */
 export interface RunWatch {
   /**
-   * The steps (seq order) and checkpoint states committed so far; null when the run's stored
-   * events no longer end where this store's writes left them (someone else wrote to it).
+   * The steps (seq order), checkpoint states and the run's patches (merged in write order)
+   * committed so far; null when the run's stored events no longer end where this store's
+   * writes left them (someone else wrote to it).
    */
-  read(): { steps: StepRecord[]; states: EncodedState[] } | null;
+  read(): WatchedRun | null;
   /** Stop keeping them (idempotent). */
   stop(): void;
+}
+
+/** See {@link RunWatch.read}. */
+export interface WatchedRun {
+  steps: StepRecord[];
+  states: EncodedState[];
+  /** Every field this store's committed writes patched on the run's row, the latest value of each. */
+  run: RunPatch;
 }
 
 /** A checkpoint's chain link and stored bytes: of its state, and of its state, `completed` and queue. */

@@ -78,11 +78,18 @@ export interface NewVersion {
   at: Date;
 }
 
+/** What a trigger needs of a live workflow: its head version, and its name for the run's answer. */
+export interface WorkflowHead {
+  id: string;
+  name: string;
+  version: number;
+}
+
 export interface WorkflowStore {
   /** A workflow that is not deleted, or null. */
   find(id: string): Promise<WorkflowRecord | null>;
-  /** The live workflow's id and head version, without its graph. */
-  head(id: string): Promise<{ id: string; version: number } | null>;
+  /** The live workflow's id, name and head version, without its graph. */
+  head(id: string): Promise<WorkflowHead | null>;
   /** Inserts a workflow at version 1. */
   insert(w: NewWorkflow): Promise<void>;
   /** Replaces the live fields of a workflow. */

@@ -13,7 +13,7 @@
  */
 import type pg from "pg";
 import { leaseLost } from "../../../engine/errors";
-import { SETTLED_STATUSES, settles, type RunWrite, type StepRecord, type StoredEvent } from "../../../engine/ports";
+import { SETTLED_STATUSES, settles, type RunPatch, type RunWrite, type StepRecord, type StoredEvent } from "../../../engine/ports";
 import { encodeCheckpoint, type CodecPolicy, type EncodedState, type EncoderCursor } from "../../../engine/store/checkpoint-codec";
 import { GENESIS_HASH } from "../audit-hash";
 import { canonicalJson } from "../canonical-json";
@@ -54,6 +54,7 @@ export interface StagedWatch {
   before: number;
   steps: readonly StepRecord[];
   state: EncodedState | null;
+  run: RunPatch | undefined;
   last_event_seq: number;
 }
 
@@ -248,7 +249,7 @@ export class RunBatchPlan {
     if (rows.stored.length > 0) {
       this.announced.set(runId, { runId, seq: lastEventSeq, settled: rows.stored.some(settles) || (this.announced.get(runId)?.settled ?? false) });
     }
-    if (this.ctx.isWatched(runId)) this.staged.push({ runId, before: head.last_event_seq, steps: write.steps ?? [], state: rows.state, last_event_seq: lastEventSeq });
+    if (this.ctx.isWatched(runId)) this.staged.push({ runId, before: head.last_event_seq, steps: write.steps ?? [], state: rows.state, run: write.run, last_event_seq: lastEventSeq });
     return { kind: "write", runId, events: rows.stored };
   }
 

@@ -16,12 +16,12 @@
  */
 import type pg from "pg";
 import type { Graph } from "../../../engine/graph/schema";
-import type { CheckpointRecord, LoadedRun, NewRun, RunRecord, RunWrite, State, StepRecord, StoredEvent } from "../../../engine/ports";
+import type { CheckpointRecord, LoadedRun, NewRun, RunPatch, RunRecord, RunWrite, State, StepRecord, StoredEvent } from "../../../engine/ports";
 import { checkpointChain, materialize, materializeAll, materializeStates, type CodecPolicy, type EncodedState } from "../../../engine/store/checkpoint-codec";
 import { versionGraph } from "../graph-column";
 import { newId } from "../ids";
 import type { AuditInput, CheckpointSize, NewRunRow, PreparedRunJob, RunHostStore, RunLeaseStore, RunReadBack, RunWatch } from "../ports";
-import { storedStep } from "../run-rows";
+import { patchStored, storedStep } from "../run-rows";
 import { sqlTime } from "../timestamps";
 import type { EarlierListeners } from "./earlier-listeners";
 import { NO_SEQSCAN, PgGroupCommit, type AloneAttempt, type GroupCommitOwner } from "./group-commit";
@@ -57,6 +57,8 @@ interface Watched {
   /** Latest committed version of each step, by seq. */
   steps: Map<number, StepRecord>;
   states: EncodedState[];
+  /** The committed writes' patches of the run, merged. */
+  run: RunPatch;
   /** The run's last event seq as of this store's last committed write to it. */
   last_event_seq: number;
   /** Another writer's rows came between this store's writes to the run. */
@@ -150,10 +152,10 @@ export class PostgresRunStore implements RunHostStore {
    * cannot look (the port's `read` is synchronous) for rows written after this store's last.
    */
   watch(runId: string): RunWatch {
-    const watched: Watched = { steps: new Map(), states: [], last_event_seq: 0, stale: false };
+    const watched: Watched = { steps: new Map(), states: [], run: {}, last_event_seq: 0, stale: false };
     this.watched.set(runId, watched);
     return {
-      read: () => (watched.stale ? null : { steps: [...watched.steps.values()].sort((a, b) => a.seq - b.seq), states: watched.states }),
+      read: () => (watched.stale ? null : { steps: [...watched.steps.values()].sort((a, b) => a.seq - b.seq), states: watched.states, run: { ...watched.run } }),
       stop: () => {
         if (this.watched.get(runId) === watched) this.watched.delete(runId);
       },
@@ -268,12 +270,13 @@ export class PostgresRunStore implements RunHostStore {
   }
 
   private commitWatches(plan: RunBatchPlan): void {
-    for (const { runId, before, steps, state, last_event_seq } of plan.staged) {
+    for (const { runId, before, steps, state, run, last_event_seq } of plan.staged) {
       const watched = this.watched.get(runId);
       if (!watched) continue;
       if (before !== watched.last_event_seq) watched.stale = true;
       for (const step of steps) watched.steps.set(step.seq, storedStep(step));
       if (state) watched.states.push(state);
+      if (run) patchStored(watched.run, run);
       watched.last_event_seq = last_event_seq;
     }
   }

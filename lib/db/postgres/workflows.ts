@@ -1,5 +1,5 @@
 /** The `workflows` table on PostgreSQL (lib/db/workflows.ts on SQLite). */
-import type { NewWorkflow, WorkflowChange, WorkflowRecord } from "../ports";
+import type { NewWorkflow, WorkflowChange, WorkflowHead, WorkflowRecord } from "../ports";
 import { graphFromColumn, graphToColumn } from "../graph-column";
 import type { Sql } from "./sql";
 import { iso } from "./times";
@@ -29,9 +29,9 @@ export async function findWorkflow(sql: Sql, id: string): Promise<WorkflowRecord
   };
 }
 
-/** The live workflow's id and head version, without its graph (which can be large). */
-export async function findWorkflowHead(sql: Sql, id: string): Promise<{ id: string; version: number } | null> {
-  return (await sql.first<{ id: string; version: number }>("SELECT id, version FROM workflows WHERE id = $1 AND deleted_at IS NULL", [id])) ?? null;
+/** The live workflow's id, name and head version, without its graph (which can be large). */
+export async function findWorkflowHead(sql: Sql, id: string): Promise<WorkflowHead | null> {
+  return (await sql.first<WorkflowHead>("SELECT id, name, version FROM workflows WHERE id = $1 AND deleted_at IS NULL", [id])) ?? null;
 }
 
 export async function insertWorkflow(sql: Sql, w: NewWorkflow): Promise<void> {
