@@ -117,13 +117,10 @@ export function storedStep(step: StepRecord): StepRecord {
 
 /**
  * Adds `patch` to `into` as the run's row takes it: a field given as undefined is left as it
- * was, options given as null are stored as `{}`. Values stay the caller's own.
+ * was (as {@link runPatchColumns} leaves its column). Values stay the caller's own.
  */
 export function patchStored(into: RunPatch, patch: RunPatch): void {
-  for (const [field, value] of Object.entries(patch) as [keyof RunPatch, unknown][]) {
-    if (value === undefined) continue;
-    (into as Record<string, unknown>)[field] = field === "options" ? (value ?? {}) : value;
-  }
+  for (const [field, value] of Object.entries(patch)) if (value !== undefined) (into as Record<string, unknown>)[field] = value;
 }
 
 export function stepFromRow(row: StepRow): StepRecord {

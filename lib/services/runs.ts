@@ -77,7 +77,7 @@ export async function triggerRun(t: TriggerInput): Promise<RunDto> {
     await waiter.promise;
     const watched = watch?.read() ?? null;
     const known = watched && settledRow(pending, watched, workflow.name);
-    return getRun({ id: runId, watched: watch ? watched : undefined, known, stepInputs: t.stepInputs, viewer: t.actor });
+    return getRun({ id: runId, watched, known, stepInputs: t.stepInputs, viewer: t.actor });
   } finally {
     watch?.stop();
   }
